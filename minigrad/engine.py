@@ -1,0 +1,105 @@
+"""Reverse-mode autodiff: walk the graph backwards and apply the chain rule.
+
+``backward(root, grad)`` does three things:
+
+1. finds every op that leads to ``root`` and orders them so that an op comes
+   after all ops that use its output (reverse topological order), with an
+   explicit stack instead of recursion, so a 10,000-op chain works;
+2. visits them in that order, calling each op's ``backward`` with the
+   gradient of its output and adding what it returns into the gradient of
+   each input (a tensor used twice receives the sum of both contributions);
+3. stores the total in ``.grad`` of every leaf that requires grad, and frees
+   what each op saved once it has been used (unless ``retain_graph``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from . import function
+
+if TYPE_CHECKING:
+    from .tensor import Tensor
+
+
+def topological_order(root: "Tensor") -> list:
+    """Tensors that ``root`` depends on through recorded ops, inputs first."""
+    order: list = []
+    visited: set = set()
+    # Each stack entry is (tensor, parents_done). A tensor is appended to the
+    # order only after all its parents: an iterative post-order DFS.
+    stack = [(root, False)]
+    while stack:
+        t, parents_done = stack.pop()
+        if parents_done:
+            order.append(t)
+            continue
+        if id(t) in visited:
+            continue
+        visited.add(id(t))
+        stack.append((t, True))
+        ctx = t._ctx
+        if ctx is not None:
+            for p in ctx.parents:
+                if p.requires_grad and id(p) not in visited:
+                    stack.append((p, False))
+    return order
+
+
+def backward(root: "Tensor", grad: np.ndarray | None = None, retain_graph: bool = False) -> None:
+    """Accumulate d(root)/d(leaf) into ``leaf.grad`` for every leaf that needs it."""
+    if not root.requires_grad:
+        raise RuntimeError(
+            "backward() called on a tensor that does not require grad and has no graph "
+            "(was it computed under no_grad(), or from inputs without requires_grad=True?)"
+        )
+    if grad is None:
+        if root.data.size != 1:
+            raise RuntimeError(
+                f"grad can be implicitly created only for scalar outputs; backward() was called "
+                f"on a tensor of shape {root.shape}: pass grad= of that shape"
+            )
+        grad = np.ones_like(root.data)
+    else:
+        grad = np.asarray(getattr(grad, "data", grad), dtype=root.data.dtype)
+        if grad.shape != root.shape:
+            raise ValueError(
+                f"backward(grad=...) got a gradient of shape {grad.shape} for an output of "
+                f"shape {root.shape}"
+            )
+
+    order = topological_order(root)
+    grads: dict[int, np.ndarray] = {id(root): grad}
+    with function.no_grad():  # backward formulas are plain arrays; record nothing
+        for t in reversed(order):
+            g = grads.pop(id(t), None)
+            if g is None:
+                continue
+            ctx = t._ctx
+            if ctx is None:  # a leaf: store the total gradient
+                # Copy: g may be shared with another input (Add passes its grad
+                # to both) or read-only (a broadcast view); .grad is the user's.
+                t.grad = np.array(g, dtype=t.data.dtype) if t.grad is None else t.grad + g
+                continue
+            in_grads = ctx.fn.backward(ctx, g)
+            if not isinstance(in_grads, tuple):
+                in_grads = (in_grads,)
+            for parent, needs, pg in zip(ctx.parents, ctx.needs_input_grad, in_grads):
+                if not needs or pg is None:
+                    continue
+                if pg.shape != parent.shape:
+                    raise RuntimeError(
+                        f"internal error: {ctx.fn.__name__}.backward returned a gradient of shape "
+                        f"{pg.shape} for an input of shape {parent.shape}"
+                    )
+                if pg.dtype != parent.data.dtype:
+                    pg = pg.astype(parent.data.dtype)
+                key = id(parent)
+                if key in grads:
+                    grads[key] = grads[key] + pg
+                else:
+                    grads[key] = pg
+            if not retain_graph:
+                ctx.free()

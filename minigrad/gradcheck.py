@@ -1,0 +1,95 @@
+"""Check analytic gradients against central finite differences.
+
+For a function f of tensors x_1..x_n we reduce the output to a scalar with a
+fixed random weighting, L = sum(w * f(x)), so that one backward pass gives
+dL/dx for every input. The numeric estimate for element i of input x is
+
+    (L(x + eps e_i) - L(x - eps e_i)) / (2 eps),
+
+computed in float64. A mismatch beyond ``atol + rtol * |numeric|`` raises
+:class:`GradcheckError` naming the input, the element and both values.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import numpy as np
+
+from .function import no_grad
+from .tensor import Tensor
+
+
+class GradcheckError(AssertionError):
+    """Raised by :func:`gradcheck` when analytic and numeric gradients differ."""
+
+
+def _outputs(out) -> list:
+    outs = list(out) if isinstance(out, (tuple, list)) else [out]
+    return [o for o in outs if isinstance(o, Tensor)]
+
+
+def gradcheck(
+    fn: Callable[..., Tensor],
+    inputs: Sequence[Tensor],
+    eps: float = 1e-6,
+    atol: float = 1e-5,
+    rtol: float = 1e-3,
+    seed: int = 0,
+) -> bool:
+    """True when ``fn``'s backward matches finite differences for every element
+    of every input that requires grad; otherwise raises GradcheckError.
+
+    Inputs should be float64 (float32 finite differences are too noisy);
+    a float32 input raises a TypeError rather than giving a vague failure.
+    """
+    inputs = list(inputs)
+    for i, x in enumerate(inputs):
+        if isinstance(x, Tensor) and x.requires_grad and x.dtype != np.float64:
+            raise TypeError(f"gradcheck: input {i} has dtype {x.dtype}; use float64 inputs")
+    checked = [i for i, x in enumerate(inputs) if isinstance(x, Tensor) and x.requires_grad]
+    if not checked:
+        raise ValueError("gradcheck: no input requires grad")
+
+    rng = np.random.default_rng(seed)
+    outs = _outputs(fn(*inputs))
+    weights = [rng.standard_normal(o.shape) for o in outs]
+
+    def loss_value() -> float:
+        with no_grad():
+            return float(sum((o.data.astype(np.float64) * w).sum() for o, w in zip(_outputs(fn(*inputs)), weights)))
+
+    for i in checked:
+        inputs[i].grad = None
+    total = None
+    for o, w in zip(outs, weights):
+        if o.requires_grad:
+            term = (o * Tensor(w.astype(o.dtype))).sum()
+            total = term if total is None else total + term
+    if total is None:
+        raise GradcheckError("gradcheck: the output does not depend on any input that requires grad")
+    total.backward()
+
+    for i in checked:
+        x = inputs[i]
+        analytic = x.grad if x.grad is not None else np.zeros_like(x.data)
+        flat = x.data.reshape(-1)  # a view: perturbing it perturbs x
+        if not np.shares_memory(flat, x.data):
+            raise TypeError(f"gradcheck: input {i} must be a contiguous array")
+        for j in range(flat.size):
+            orig = flat[j]
+            flat[j] = orig + eps
+            plus = loss_value()
+            flat[j] = orig - eps
+            minus = loss_value()
+            flat[j] = orig
+            numeric = (plus - minus) / (2 * eps)
+            a = float(analytic.reshape(-1)[j])
+            if not abs(a - numeric) <= atol + rtol * abs(numeric):
+                idx = np.unravel_index(j, x.shape) if x.ndim else ()
+                raise GradcheckError(
+                    f"gradcheck failed for input {i} (shape {x.shape}) at element {tuple(int(v) for v in idx)}: "
+                    f"analytic {a:.8g} vs numeric {numeric:.8g} (|diff| {abs(a - numeric):.3g} > "
+                    f"atol {atol} + rtol {rtol} * |numeric|)"
+                )
+    return True

@@ -1,0 +1,293 @@
+"""Elementwise ops with NumPy broadcasting.
+
+Binary ops sum their gradients back to each input's shape with
+:func:`~minigrad.ops.broadcast.unbroadcast`. Each backward states its
+derivative in one comment line.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.special import erf
+
+from ..function import Function
+from .broadcast import unbroadcast
+
+
+def _check_broadcast(name: str, a: np.ndarray, b: np.ndarray) -> None:
+    try:
+        np.broadcast_shapes(a.shape, b.shape)
+    except ValueError:
+        raise ValueError(
+            f"{name}: shapes {a.shape} and {b.shape} cannot be broadcast together"
+        ) from None
+
+
+class Add(Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        if a.shape != b.shape:
+            _check_broadcast("add", a, b)
+        ctx.shapes = (a.shape, b.shape)
+        return a + b
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(a+b)/da = 1, d(a+b)/db = 1
+        sa, sb = ctx.shapes
+        return unbroadcast(grad, sa), unbroadcast(grad, sb)
+
+
+class Sub(Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        if a.shape != b.shape:
+            _check_broadcast("sub", a, b)
+        ctx.shapes = (a.shape, b.shape)
+        return a - b
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(a-b)/da = 1, d(a-b)/db = -1
+        sa, sb = ctx.shapes
+        return unbroadcast(grad, sa), unbroadcast(-grad, sb)
+
+
+class Mul(Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        if a.shape != b.shape:
+            _check_broadcast("mul", a, b)
+        ctx.save_for_backward(a, b)
+        return a * b
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(a*b)/da = b, d(a*b)/db = a
+        a, b = ctx.saved_tensors
+        ga = unbroadcast(grad * b, a.shape) if ctx.needs_input_grad[0] else None
+        gb = unbroadcast(grad * a, b.shape) if ctx.needs_input_grad[1] else None
+        return ga, gb
+
+
+class Div(Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        if a.shape != b.shape:
+            _check_broadcast("div", a, b)
+        ctx.save_for_backward(a, b)
+        return a / b
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(a/b)/da = 1/b, d(a/b)/db = -a/b**2
+        a, b = ctx.saved_tensors
+        ga = unbroadcast(grad / b, a.shape) if ctx.needs_input_grad[0] else None
+        gb = unbroadcast(-grad * a / (b * b), b.shape) if ctx.needs_input_grad[1] else None
+        return ga, gb
+
+
+class PowScalar(Function):
+    @staticmethod
+    def forward(ctx, a, exponent):
+        ctx.save_for_backward(a)
+        ctx.exponent = exponent
+        return a ** np.asarray(exponent, dtype=a.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(a**p)/da = p * a**(p-1)
+        (a,) = ctx.saved_tensors
+        p = np.asarray(ctx.exponent, dtype=a.dtype)
+        return grad * p * a ** (p - 1)
+
+
+class Pow(Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        if a.shape != b.shape:
+            _check_broadcast("pow", a, b)
+        out = a**b
+        ctx.save_for_backward(a, b, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(a**b)/da = b * a**(b-1), d(a**b)/db = a**b * log(a)
+        a, b, out = ctx.saved_tensors
+        ga = unbroadcast(grad * b * a ** (b - 1), a.shape) if ctx.needs_input_grad[0] else None
+        gb = None
+        if ctx.needs_input_grad[1]:
+            with np.errstate(divide="ignore", invalid="ignore"):
+                gb = unbroadcast(grad * out * np.log(a), b.shape)
+        return ga, gb
+
+
+class Neg(Function):
+    @staticmethod
+    def forward(ctx, a):
+        return -a
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(-a)/da = -1
+        return -grad
+
+
+class Exp(Function):
+    @staticmethod
+    def forward(ctx, a):
+        out = np.exp(a)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(e**a)/da = e**a
+        (out,) = ctx.saved_tensors
+        return grad * out
+
+
+class Log(Function):
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.log(a)  # log(0) = -inf, log(<0) = nan: left for the caller to check
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(log a)/da = 1/a
+        (a,) = ctx.saved_tensors
+        with np.errstate(divide="ignore"):
+            return grad / a
+
+
+class Sqrt(Function):
+    @staticmethod
+    def forward(ctx, a):
+        out = np.sqrt(a)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(sqrt a)/da = 1 / (2 sqrt a)
+        (out,) = ctx.saved_tensors
+        with np.errstate(divide="ignore"):
+            return grad / (2 * out)
+
+
+class Tanh(Function):
+    @staticmethod
+    def forward(ctx, a):
+        out = np.tanh(a)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(tanh a)/da = 1 - tanh(a)**2
+        (out,) = ctx.saved_tensors
+        return grad * (1 - out * out)
+
+
+class Sigmoid(Function):
+    @staticmethod
+    def forward(ctx, a):
+        # exp of a non-positive number only: stable for large |a|
+        e = np.exp(-np.abs(a))
+        out = np.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype, copy=False)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(sigmoid a)/da = s * (1 - s)
+        (out,) = ctx.saved_tensors
+        return grad * out * (1 - out)
+
+
+class ReLU(Function):
+    @staticmethod
+    def forward(ctx, a):
+        out = np.maximum(a, 0)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(max(a,0))/da = 1 where a > 0, else 0
+        (out,) = ctx.saved_tensors
+        return grad * (out > 0)
+
+
+_SQRT_2_OVER_PI = np.sqrt(2.0 / np.pi)
+_INV_SQRT_2 = 1.0 / np.sqrt(2.0)
+_INV_SQRT_2PI = 1.0 / np.sqrt(2.0 * np.pi)
+
+
+class GELU(Function):
+    """GELU(a) = a * Phi(a), Phi the standard normal CDF (PyTorch's nn.GELU);
+    ``approximate='tanh'`` uses 0.5 a (1 + tanh(sqrt(2/pi) (a + 0.044715 a**3)))."""
+
+    @staticmethod
+    def forward(ctx, a, approximate="none"):
+        if approximate not in ("none", "tanh"):
+            raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
+        ctx.save_for_backward(a)
+        ctx.approximate = approximate
+        dt = a.dtype
+        if approximate == "tanh":
+            t = np.tanh(dt.type(_SQRT_2_OVER_PI) * (a + dt.type(0.044715) * a * a * a))
+            return (dt.type(0.5) * a * (1 + t)).astype(dt, copy=False)
+        return (dt.type(0.5) * a * (1 + erf(a * dt.type(_INV_SQRT_2)))).astype(dt, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        dt = a.dtype
+        if ctx.approximate == "tanh":
+            # d/da = 0.5 (1 + t) + 0.5 a (1 - t**2) sqrt(2/pi) (1 + 3*0.044715 a**2)
+            u = dt.type(_SQRT_2_OVER_PI) * (a + dt.type(0.044715) * a**3)
+            t = np.tanh(u)
+            d = 0.5 * (1 + t) + 0.5 * a * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * a * a)
+        else:
+            # d(a Phi(a))/da = Phi(a) + a phi(a)
+            cdf = 0.5 * (1 + erf(a * dt.type(_INV_SQRT_2)))
+            pdf = dt.type(_INV_SQRT_2PI) * np.exp(dt.type(-0.5) * a * a)
+            d = cdf + a * pdf
+        return (grad * d).astype(dt, copy=False)
+
+
+class Abs(Function):
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.abs(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d|a|/da = sign(a) (0 at 0)
+        (a,) = ctx.saved_tensors
+        return grad * np.sign(a)
+
+
+class Clamp(Function):
+    @staticmethod
+    def forward(ctx, a, lo=None, hi=None):
+        ctx.save_for_backward(a)
+        ctx.bounds = (lo, hi)
+        return np.clip(a, lo, hi)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d clip(a)/da = 1 inside [lo, hi], 0 outside
+        (a,) = ctx.saved_tensors
+        lo, hi = ctx.bounds
+        keep = np.ones(a.shape, dtype=bool)
+        if lo is not None:
+            keep &= a >= lo
+        if hi is not None:
+            keep &= a <= hi
+        return grad * keep

@@ -1,0 +1,201 @@
+"""Ops that move values around without arithmetic: reshape, transpose,
+permute, indexing, cat, stack, split, dtype casts.
+
+Their backward passes move the gradient back the same way: a reshape's
+gradient is reshaped back, a transpose's is transposed back, an index's is
+scattered back (adding where an index repeats).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..function import Function
+
+
+class Reshape(Function):
+    @staticmethod
+    def forward(ctx, a, shape):
+        ctx.in_shape = a.shape
+        try:
+            return a.reshape(shape)
+        except ValueError:
+            raise ValueError(
+                f"reshape: cannot view a tensor of shape {a.shape} ({a.size} elements) "
+                f"as shape {tuple(shape)}"
+            ) from None
+
+    @staticmethod
+    def backward(ctx, grad):
+        # reshape moves no values: reshape the gradient back
+        return grad.reshape(ctx.in_shape)
+
+
+class Transpose(Function):
+    @staticmethod
+    def forward(ctx, a, dim0=-2, dim1=-1):
+        if a.ndim < 2 and (dim0, dim1) == (-2, -1):
+            return a
+        ctx.dims = (dim0, dim1)
+        try:
+            return np.swapaxes(a, dim0, dim1)
+        except np.exceptions.AxisError:
+            raise IndexError(
+                f"transpose: dims ({dim0}, {dim1}) out of range for a tensor of shape {a.shape}"
+            ) from None
+
+    @staticmethod
+    def backward(ctx, grad):
+        # swapping two axes is its own inverse
+        if not hasattr(ctx, "dims"):
+            return grad
+        return np.swapaxes(grad, *ctx.dims)
+
+
+class Permute(Function):
+    @staticmethod
+    def forward(ctx, a, dims):
+        if sorted(int(d) % max(a.ndim, 1) for d in dims) != list(range(a.ndim)) or len(dims) != a.ndim:
+            raise ValueError(f"permute: {tuple(dims)} is not a permutation of the {a.ndim} axes of {a.shape}")
+        ctx.dims = dims
+        return np.transpose(a, dims)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # undo the permutation with its inverse
+        return np.transpose(grad, np.argsort([d % grad.ndim for d in ctx.dims]))
+
+
+class Cast(Function):
+    @staticmethod
+    def forward(ctx, a, dtype):
+        ctx.in_dtype = a.dtype
+        return a.astype(dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # a cast is the identity on values: cast the gradient back
+        if ctx.in_dtype.kind != "f":
+            return None
+        return grad.astype(ctx.in_dtype)
+
+
+def _index_to_numpy(index: Any) -> Any:
+    """Replace Tensors inside an index by their arrays and check int ranges."""
+    from ..tensor import Tensor
+
+    def conv(i):
+        if isinstance(i, Tensor):
+            i = i.data
+        if isinstance(i, list):
+            i = np.asarray(i)
+        if isinstance(i, np.ndarray) and i.dtype.kind == "f":
+            raise IndexError(f"tensors used as indices must be integer or bool, got {i.dtype}")
+        return i
+
+    if isinstance(index, tuple):
+        return tuple(conv(i) for i in index)
+    return conv(index)
+
+
+def _is_basic(index: Any) -> bool:
+    parts = index if isinstance(index, tuple) else (index,)
+    return all(isinstance(p, (int, np.integer, slice)) or p is None or p is Ellipsis for p in parts)
+
+
+class GetItem(Function):
+    @staticmethod
+    def forward(ctx, a, index):
+        ctx.info = (a.shape, index)
+        try:
+            out = a[index]
+        except IndexError as e:
+            raise IndexError(f"index out of range for a tensor of shape {a.shape}: {e}") from None
+        return np.asarray(out)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(a[idx])/da scatters the gradient back; repeated indices add up
+        shape, index = ctx.info
+        out = np.zeros(shape, dtype=grad.dtype)
+        if _is_basic(index):
+            out[index] = grad
+        else:
+            np.add.at(out, index, grad)
+        return out
+
+
+def getitem(t, index: Any):
+    """``t[index]``: basic slicing, or gather by integer/bool arrays (Tensors accepted)."""
+    return GetItem.apply(t, index=_index_to_numpy(index))
+
+
+class Cat(Function):
+    @staticmethod
+    def forward(ctx, *arrays, axis=0):
+        ctx.sizes = [a.shape[axis] for a in arrays]
+        ctx.axis = axis
+        try:
+            return np.concatenate(arrays, axis=axis)
+        except ValueError:
+            raise ValueError(
+                f"cat: shapes {[a.shape for a in arrays]} do not match except along axis {axis}"
+            ) from None
+
+    @staticmethod
+    def backward(ctx, grad):
+        # each input receives its own slice of the gradient
+        cuts = np.cumsum(ctx.sizes)[:-1]
+        return tuple(np.split(grad, cuts, axis=ctx.axis))
+
+
+class Stack(Function):
+    @staticmethod
+    def forward(ctx, *arrays, axis=0):
+        ctx.axis = axis
+        shapes = {a.shape for a in arrays}
+        if len(shapes) != 1:
+            raise ValueError(f"stack: all tensors must have the same shape, got {[a.shape for a in arrays]}")
+        return np.stack(arrays, axis=axis)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # each input receives its own slice of the gradient along the new axis
+        return tuple(np.moveaxis(grad, ctx.axis, 0))
+
+
+def cat(tensors: Sequence, axis: int = 0, dim: int | None = None):
+    """Join tensors along an existing axis (``dim`` is PyTorch's alias)."""
+    if not tensors:
+        raise ValueError("cat: needs at least one tensor")
+    return Cat.apply(*tensors, axis=axis if dim is None else dim)
+
+
+def stack(tensors: Sequence, axis: int = 0, dim: int | None = None):
+    """Join same-shape tensors along a new axis."""
+    if not tensors:
+        raise ValueError("stack: needs at least one tensor")
+    return Stack.apply(*tensors, axis=axis if dim is None else dim)
+
+
+def split(t, split_size: int | Sequence[int], axis: int = 0) -> tuple:
+    """Pieces of ``t`` along ``axis``: each of ``split_size`` (the last may be
+    smaller), or of the sizes listed, as ``torch.split``."""
+    n = t.shape[axis]
+    if isinstance(split_size, (int, np.integer)):
+        if split_size <= 0:
+            raise ValueError(f"split: split_size must be positive, got {split_size}")
+        sizes = [min(split_size, n - s) for s in range(0, n, split_size)]
+    else:
+        sizes = list(split_size)
+        if sum(sizes) != n:
+            raise ValueError(f"split: sizes {sizes} do not add up to {n} (axis {axis} of {t.shape})")
+    out, start = [], 0
+    ax = axis % t.ndim
+    for s in sizes:
+        index = (slice(None),) * ax + (slice(start, start + s),)
+        out.append(GetItem.apply(t, index=index))
+        start += s
+    return tuple(out)

@@ -1,0 +1,60 @@
+"""Softmax and log-softmax along any axis, on the Numba row kernels.
+
+The kernels work on the last axis; another axis is moved last and back.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..function import Function
+from ..kernels import softmax as K
+
+
+class Softmax(Function):
+    @staticmethod
+    def forward(ctx, x):
+        y = K.softmax(x)
+        ctx.save_for_backward(y)
+        return y
+
+    @staticmethod
+    def backward(ctx, grad):
+        # dx = y * (g - sum(g * y))
+        (y,) = ctx.saved_tensors
+        return K.softmax_backward(y, grad)
+
+
+class LogSoftmax(Function):
+    @staticmethod
+    def forward(ctx, x):
+        out = K.log_softmax(x)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):
+        # dx = g - softmax(x) * sum(g)
+        (out,) = ctx.saved_tensors
+        return K.log_softmax_backward(out, grad)
+
+
+def _along(fn, x, axis: int):
+    if x.dtype.kind != "f":
+        raise TypeError(f"{fn.__name__.lower()}: needs a floating-point tensor, got {x.dtype}")
+    if x.ndim == 0:
+        return fn.apply(x.reshape(1)).reshape(())
+    ax = axis % x.ndim
+    if ax == x.ndim - 1:
+        return fn.apply(x)
+    return fn.apply(x.transpose(ax, -1)).transpose(ax, -1)
+
+
+def softmax(x, axis: int = -1):
+    """exp(x_i - max) / sum_j exp(x_j - max) along ``axis``; all -inf rows give 0."""
+    return _along(Softmax, x, axis)
+
+
+def log_softmax(x, axis: int = -1):
+    """x - logsumexp(x) along ``axis``."""
+    return _along(LogSoftmax, x, axis)

@@ -1,0 +1,74 @@
+"""One global random generator, seeded by ``manual_seed`` (as ``torch.manual_seed``).
+
+Every random thing in minigrad (``randn``, ``rand``, dropout masks, weight
+init, sampling in ``generate``) draws from :func:`generator`, so one seed makes
+a whole run repeatable. ``get_rng_state``/``set_rng_state`` save and restore
+it as a plain uint64 array (for checkpoints without pickle).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .tensor import Tensor, _float_dtype, _shape_args
+
+_generator = np.random.Generator(np.random.PCG64(0))
+
+
+def manual_seed(seed: int) -> None:
+    """Reset the global generator to a known state."""
+    global _generator
+    if not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    _generator = np.random.Generator(np.random.PCG64(int(seed)))
+
+
+def generator() -> np.random.Generator:
+    """The global NumPy generator (use it for any random draw)."""
+    return _generator
+
+
+def get_rng_state() -> np.ndarray:
+    """The generator's state as a uint64 array (PCG64: state, inc, has_uint32, uinteger)."""
+    st = _generator.bit_generator.state
+    s = st["state"]
+    return np.array(
+        [s["state"] >> 64, s["state"] & (2**64 - 1), s["inc"] >> 64, s["inc"] & (2**64 - 1),
+         st["has_uint32"], st["uinteger"]],
+        dtype=np.uint64,
+    )
+
+
+def set_rng_state(state: Any) -> None:
+    """Restore a state returned by :func:`get_rng_state`."""
+    a = np.asarray(state)
+    if a.shape != (6,) or a.dtype != np.uint64:
+        raise ValueError(f"an RNG state is a uint64 array of shape (6,), got {a.dtype} {a.shape}")
+    a = [int(v) for v in a]
+    _generator.bit_generator.state = {
+        "bit_generator": "PCG64",
+        "state": {"state": (a[0] << 64) | a[1], "inc": (a[2] << 64) | a[3]},
+        "has_uint32": a[4],
+        "uinteger": a[5],
+    }
+
+
+def randn(*shape: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    """Samples from N(0, 1)."""
+    dt = _float_dtype(dtype)
+    arr = _generator.standard_normal(_shape_args(shape), dtype=np.float64).astype(dt)
+    return Tensor(arr, requires_grad=requires_grad)
+
+
+def rand(*shape: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    """Samples from U[0, 1)."""
+    dt = _float_dtype(dtype)
+    arr = _generator.random(_shape_args(shape), dtype=np.float64).astype(dt)
+    return Tensor(arr, requires_grad=requires_grad)
+
+
+def randint(low: int, high: int, shape: tuple) -> Tensor:
+    """Integers in [low, high) (int64)."""
+    return Tensor(_generator.integers(low, high, size=_shape_args((tuple(shape),)), dtype=np.int64))
