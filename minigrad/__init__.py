@@ -15,6 +15,10 @@ from .ops.masking import where, tril, triu, causal_mask
 from .ops.matmul import matmul
 from .ops.softmax_ops import softmax, log_softmax
 from .gradcheck import gradcheck, GradcheckError
+from . import optim
+from .serialization import save, load
+from . import viz
+from .profiler import profile
 
 float32 = "float32"
 float64 = "float64"
@@ -27,4 +31,6 @@ __all__ = [
     "cat", "stack", "split", "where", "tril", "triu", "causal_mask", "matmul",
     "softmax", "log_softmax", "gradcheck", "GradcheckError",
     "float32", "float64", "int64",
+    "viz", "profile",
+    "optim", "save", "load",
 ]

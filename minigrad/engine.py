@@ -24,31 +24,29 @@ if TYPE_CHECKING:
     from .tensor import Tensor
 
 
-def topological_order(root: "Tensor") -> list:
+def topological_order(root: Tensor) -> list:
     """Tensors that ``root`` depends on through recorded ops, inputs first."""
     order: list = []
-    visited: set = set()
-    # Each stack entry is (tensor, parents_done). A tensor is appended to the
-    # order only after all its parents: an iterative post-order DFS.
-    stack = [(root, False)]
+    visited = {id(root)}
+    # An explicit stack instead of recursion. Each entry is (tensor, parents
+    # iterator); a tensor is appended to the order once all its parents are:
+    # an iterative post-order depth-first search.
+    stack = [(root, iter(root._ctx.parents if root._ctx is not None else ()))]
     while stack:
-        t, parents_done = stack.pop()
-        if parents_done:
+        t, parents = stack[-1]
+        for p in parents:
+            if p._requires_grad and id(p) not in visited:
+                visited.add(id(p))
+                ctx = p._ctx
+                stack.append((p, iter(ctx.parents if ctx is not None else ())))
+                break
+        else:
+            stack.pop()
             order.append(t)
-            continue
-        if id(t) in visited:
-            continue
-        visited.add(id(t))
-        stack.append((t, True))
-        ctx = t._ctx
-        if ctx is not None:
-            for p in ctx.parents:
-                if p.requires_grad and id(p) not in visited:
-                    stack.append((p, False))
     return order
 
 
-def backward(root: "Tensor", grad: np.ndarray | None = None, retain_graph: bool = False) -> None:
+def backward(root: Tensor, grad: np.ndarray | None = None, retain_graph: bool = False) -> None:
     """Accumulate d(root)/d(leaf) into ``leaf.grad`` for every leaf that needs it."""
     if not root.requires_grad:
         raise RuntimeError(
@@ -83,13 +81,19 @@ def backward(root: "Tensor", grad: np.ndarray | None = None, retain_graph: bool 
                 # to both) or read-only (a broadcast view); .grad is the user's.
                 t.grad = np.array(g, dtype=t.data.dtype) if t.grad is None else t.grad + g
                 continue
+            if ctx._freed:
+                raise RuntimeError(
+                    f"Trying to backward through the graph a second time: {ctx.fn.__name__} "
+                    "already ran its backward and freed what it saved. Pass retain_graph=True "
+                    "to the first backward() to keep the graph."
+                )
             in_grads = ctx.fn.backward(ctx, g)
-            if not isinstance(in_grads, tuple):
+            if type(in_grads) is not tuple:
                 in_grads = (in_grads,)
             for parent, needs, pg in zip(ctx.parents, ctx.needs_input_grad, in_grads):
                 if not needs or pg is None:
                     continue
-                if pg.shape != parent.shape:
+                if pg.shape != parent.data.shape:
                     raise RuntimeError(
                         f"internal error: {ctx.fn.__name__}.backward returned a gradient of shape "
                         f"{pg.shape} for an input of shape {parent.shape}"

@@ -43,7 +43,7 @@ class no_grad:
         self._prev = _grad_enabled
         _grad_enabled = False
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         global _grad_enabled
         _grad_enabled = self._prev
 
@@ -71,7 +71,7 @@ class Context:
     ``retain_graph=True``); reading them afterwards raises a clear error.
     """
 
-    __slots__ = ("fn", "parents", "needs_input_grad", "_saved", "_freed", "__dict__")
+    __slots__ = ("__dict__", "_freed", "_saved", "fn", "needs_input_grad", "parents")
 
     def __init__(self, fn: type, parents: tuple, needs_input_grad: tuple) -> None:
         self.fn = fn
@@ -115,23 +115,30 @@ class Function:
     @classmethod
     def apply(cls, *inputs: Any, **options: Any):
         """Run ``forward`` on the inputs' arrays and record the graph edge."""
-        from .tensor import Tensor, as_tensor_like
-
-        # Non-Tensor inputs (Python numbers, arrays) become constants, matched to
-        # the dtype of the first Tensor so that float32 stays float32.
-        ref = next((t for t in inputs if isinstance(t, Tensor)), None)
-        tensors = tuple(t if isinstance(t, Tensor) else as_tensor_like(t, ref) for t in inputs)
-        needs = tuple(t.requires_grad for t in tensors)
-        record = _grad_enabled and any(needs)
-        ctx = Context(cls, tensors, needs) if record else _NO_CTX
-        out = cls.forward(ctx, *(t.data for t in tensors), **options)
-        result = Tensor._from_op(out, ctx if record else None)
-        if not record:
+        Tensor = _tensor.Tensor
+        tensors = inputs
+        if not all(isinstance(x, Tensor) for x in inputs):
+            # Non-Tensor inputs (Python numbers, arrays) become constants, matched
+            # to the dtype of the first Tensor so that float32 stays float32.
+            ref = next((x for x in inputs if isinstance(x, Tensor)), None)
+            tensors = tuple(
+                x if isinstance(x, Tensor) else _tensor.as_tensor_like(x, ref) for x in inputs
+            )
+        needs = tuple([t._requires_grad for t in tensors])
+        if _grad_enabled and True in needs:
+            ctx = Context(cls, tensors, needs)
+            return Tensor._from_op(cls.forward(ctx, *[t.data for t in tensors], **options), ctx)
+        try:  # nothing to record: forward gets the shared throwaway context
+            out = cls.forward(_NO_CTX, *[t.data for t in tensors], **options)
+            return Tensor._from_op(out, None)
+        finally:  # drop whatever forward saved on it, even if forward raised
             _NO_CTX.__dict__.clear()
             _NO_CTX._saved = ()
-        return result
 
 
 # A throwaway context for ops run without recording: forward may still call
 # ctx.save_for_backward, which then costs nothing.
 _NO_CTX = Context(Function, (), ())
+
+# Imported last: tensor.py imports this module, and its op modules need Function.
+from . import tensor as _tensor

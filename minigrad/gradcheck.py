@@ -12,7 +12,7 @@ computed in float64. A mismatch beyond ``atol + rtol * |numeric|`` raises
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -42,6 +42,9 @@ def gradcheck(
 
     Inputs should be float64 (float32 finite differences are too noisy);
     a float32 input raises a TypeError rather than giving a vague failure.
+    Inputs may be non-contiguous (transposed or strided views): each element
+    is perturbed in place where it lives. ``seed`` fixes the random weights
+    that reduce a non-scalar output to a scalar.
     """
     inputs = list(inputs)
     for i, x in enumerate(inputs):
@@ -57,7 +60,9 @@ def gradcheck(
 
     def loss_value() -> float:
         with no_grad():
-            return float(sum((o.data.astype(np.float64) * w).sum() for o, w in zip(_outputs(fn(*inputs)), weights)))
+            outs_now = _outputs(fn(*inputs))
+            terms = [(o.data.astype(np.float64) * w).sum() for o, w in zip(outs_now, weights)]
+            return float(sum(terms))
 
     for i in checked:
         inputs[i].grad = None
@@ -67,29 +72,31 @@ def gradcheck(
             term = (o * Tensor(w.astype(o.dtype))).sum()
             total = term if total is None else total + term
     if total is None:
-        raise GradcheckError("gradcheck: the output does not depend on any input that requires grad")
+        raise GradcheckError(
+            "gradcheck: the output does not depend on any input that requires grad"
+        )
     total.backward()
 
     for i in checked:
         x = inputs[i]
         analytic = x.grad if x.grad is not None else np.zeros_like(x.data)
-        flat = x.data.reshape(-1)  # a view: perturbing it perturbs x
-        if not np.shares_memory(flat, x.data):
-            raise TypeError(f"gradcheck: input {i} must be a contiguous array")
-        for j in range(flat.size):
-            orig = flat[j]
-            flat[j] = orig + eps
+        if not x.data.flags.writeable:
+            raise TypeError(f"gradcheck: input {i} is a read-only array; pass a writable copy")
+        # Perturb x.data in place, element by element: this works for any
+        # strided layout (a transposed or sliced input is checked as it is).
+        for idx in np.ndindex(x.shape):
+            orig = x.data[idx]
+            x.data[idx] = orig + eps
             plus = loss_value()
-            flat[j] = orig - eps
+            x.data[idx] = orig - eps
             minus = loss_value()
-            flat[j] = orig
+            x.data[idx] = orig
             numeric = (plus - minus) / (2 * eps)
-            a = float(analytic.reshape(-1)[j])
+            a = float(analytic[idx])
             if not abs(a - numeric) <= atol + rtol * abs(numeric):
-                idx = np.unravel_index(j, x.shape) if x.ndim else ()
                 raise GradcheckError(
-                    f"gradcheck failed for input {i} (shape {x.shape}) at element {tuple(int(v) for v in idx)}: "
-                    f"analytic {a:.8g} vs numeric {numeric:.8g} (|diff| {abs(a - numeric):.3g} > "
-                    f"atol {atol} + rtol {rtol} * |numeric|)"
+                    f"gradcheck failed for input {i} (shape {x.shape}) at element "
+                    f"{tuple(int(v) for v in idx)}: analytic {a:.8g} vs numeric {numeric:.8g} "
+                    f"(|diff| {abs(a - numeric):.3g} > atol {atol} + rtol {rtol} * |numeric|)"
                 )
     return True

@@ -14,11 +14,12 @@ otherwise. Only floating tensors can require grad.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
-from . import engine, function
+from . import engine
 
 DEFAULT_FLOAT = np.float32
 
@@ -47,7 +48,7 @@ def _to_array(data: Any, dtype: Any = None) -> np.ndarray:
     return arr
 
 
-def as_tensor_like(value: Any, ref: "Tensor | None") -> "Tensor":
+def as_tensor_like(value: Any, ref: Tensor | None) -> Tensor:
     """Wrap a constant operand (number or array) for an op with Tensor ``ref``.
 
     A Python number takes ``ref``'s dtype so that ``x * 2.0`` stays float32.
@@ -74,7 +75,7 @@ class Tensor:
     a nested list, an ndarray or another Tensor (see the dtype rules above).
     """
 
-    __slots__ = ("data", "grad", "_requires_grad", "_ctx", "__weakref__")
+    __slots__ = ("__weakref__", "_ctx", "_requires_grad", "data", "grad")
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's operators
 
     def __init__(self, data: Any, dtype: Any = None, requires_grad: bool = False) -> None:
@@ -85,7 +86,7 @@ class Tensor:
         self.requires_grad = requires_grad
 
     @classmethod
-    def _from_op(cls, data: np.ndarray, ctx) -> "Tensor":
+    def _from_op(cls, data: np.ndarray, ctx) -> Tensor:
         """Fast path for op outputs: no dtype conversion, graph edge attached."""
         t = object.__new__(cls)
         t.data = data
@@ -108,7 +109,7 @@ class Tensor:
             )
         self._requires_grad = bool(value)
 
-    def requires_grad_(self, value: bool = True) -> "Tensor":
+    def requires_grad_(self, value: bool = True) -> Tensor:
         """Set ``requires_grad`` in place and return self."""
         self.requires_grad = value
         return self
@@ -127,7 +128,7 @@ class Tensor:
         """
         engine.backward(self, grad, retain_graph)
 
-    def detach(self) -> "Tensor":
+    def detach(self) -> Tensor:
         """A new leaf sharing ``data`` with self, cut from the graph."""
         return Tensor._from_op(self.data, None)
 
@@ -210,155 +211,159 @@ class Tensor:
     __hash__ = object.__hash__
 
     # ---- dtype casts -------------------------------------------------------
-    def to(self, dtype: Any) -> "Tensor":
-        """Cast to ``dtype``; differentiable between float types."""
-        return shape_ops.Cast.apply(self, dtype=np.dtype(dtype))
+    def to(self, dtype: Any) -> Tensor:
+        """Cast to ``dtype``; differentiable between float types. A cast to an
+        integer or bool type gives a tensor cut from the graph (no gradient)."""
+        dtype = np.dtype(dtype)
+        if dtype.kind != "f":
+            return Tensor(self.data.astype(dtype))
+        return shape_ops.Cast.apply(self, dtype=dtype)
 
-    def float(self) -> "Tensor":
+    def float(self) -> Tensor:
         """Cast to float32."""
         return self.to(np.float32)
 
-    def double(self) -> "Tensor":
+    def double(self) -> Tensor:
         """Cast to float64."""
         return self.to(np.float64)
 
-    def long(self) -> "Tensor":
+    def long(self) -> Tensor:
         """Cast to int64 (no gradient)."""
         return Tensor(self.data.astype(np.int64))
 
     # ---- arithmetic (elementwise, broadcasting) ---------------------------
-    def __add__(self, other: Any) -> "Tensor":
+    def __add__(self, other: Any) -> Tensor:
         return elementwise.Add.apply(self, other)
 
-    def __radd__(self, other: Any) -> "Tensor":
+    def __radd__(self, other: Any) -> Tensor:
         return elementwise.Add.apply(other, self)
 
-    def __sub__(self, other: Any) -> "Tensor":
+    def __sub__(self, other: Any) -> Tensor:
         return elementwise.Sub.apply(self, other)
 
-    def __rsub__(self, other: Any) -> "Tensor":
+    def __rsub__(self, other: Any) -> Tensor:
         return elementwise.Sub.apply(as_tensor_like(other, self), self)
 
-    def __mul__(self, other: Any) -> "Tensor":
+    def __mul__(self, other: Any) -> Tensor:
         return elementwise.Mul.apply(self, other)
 
-    def __rmul__(self, other: Any) -> "Tensor":
+    def __rmul__(self, other: Any) -> Tensor:
         return elementwise.Mul.apply(other, self)
 
-    def __truediv__(self, other: Any) -> "Tensor":
+    def __truediv__(self, other: Any) -> Tensor:
         return elementwise.Div.apply(self, other)
 
-    def __rtruediv__(self, other: Any) -> "Tensor":
+    def __rtruediv__(self, other: Any) -> Tensor:
         return elementwise.Div.apply(as_tensor_like(other, self), self)
 
-    def __pow__(self, exponent: Any) -> "Tensor":
-        if isinstance(exponent, Tensor):
+    def __pow__(self, exponent: Any) -> Tensor:
+        if isinstance(exponent, Tensor) or np.ndim(exponent) > 0:  # elementwise exponents
             return elementwise.Pow.apply(self, exponent)
         return elementwise.PowScalar.apply(self, exponent=exponent)
 
-    def __rpow__(self, base: Any) -> "Tensor":
+    def __rpow__(self, base: Any) -> Tensor:
         return elementwise.Pow.apply(as_tensor_like(base, self), self)
 
-    def __neg__(self) -> "Tensor":
+    def __neg__(self) -> Tensor:
         return elementwise.Neg.apply(self)
 
-    def __matmul__(self, other: Any) -> "Tensor":
+    def __matmul__(self, other: Any) -> Tensor:
         return matmul_ops.matmul(self, other)
 
-    def __rmatmul__(self, other: Any) -> "Tensor":
+    def __rmatmul__(self, other: Any) -> Tensor:
         return matmul_ops.matmul(as_tensor_like(other, self), self)
 
     # ---- comparisons: boolean tensors, never differentiable ---------------
-    def __lt__(self, other: Any) -> "Tensor":
+    def __lt__(self, other: Any) -> Tensor:
         return Tensor(self.data < _data(other))
 
-    def __le__(self, other: Any) -> "Tensor":
+    def __le__(self, other: Any) -> Tensor:
         return Tensor(self.data <= _data(other))
 
-    def __gt__(self, other: Any) -> "Tensor":
+    def __gt__(self, other: Any) -> Tensor:
         return Tensor(self.data > _data(other))
 
-    def __ge__(self, other: Any) -> "Tensor":
+    def __ge__(self, other: Any) -> Tensor:
         return Tensor(self.data >= _data(other))
 
-    def __eq__(self, other: Any) -> "Tensor":  # type: ignore[override]
+    def __eq__(self, other: object) -> Tensor:  # type: ignore[override]
         return Tensor(self.data == _data(other))
 
-    def __ne__(self, other: Any) -> "Tensor":  # type: ignore[override]
+    def __ne__(self, other: object) -> Tensor:  # type: ignore[override]
         return Tensor(self.data != _data(other))
 
     # ---- unary math ----------------------------------------------------------
-    def exp(self) -> "Tensor":
+    def exp(self) -> Tensor:
         """e**x."""
         return elementwise.Exp.apply(self)
 
-    def log(self) -> "Tensor":
+    def log(self) -> Tensor:
         """Natural log; log(0) = -inf (no exception), so non-finite checks can catch it."""
         return elementwise.Log.apply(self)
 
-    def sqrt(self) -> "Tensor":
+    def sqrt(self) -> Tensor:
         """Square root."""
         return elementwise.Sqrt.apply(self)
 
-    def tanh(self) -> "Tensor":
+    def tanh(self) -> Tensor:
         """Hyperbolic tangent."""
         return elementwise.Tanh.apply(self)
 
-    def sigmoid(self) -> "Tensor":
+    def sigmoid(self) -> Tensor:
         """1 / (1 + e**-x)."""
         return elementwise.Sigmoid.apply(self)
 
-    def relu(self) -> "Tensor":
+    def relu(self) -> Tensor:
         """max(x, 0)."""
         return elementwise.ReLU.apply(self)
 
-    def gelu(self, approximate: str = "none") -> "Tensor":
+    def gelu(self, approximate: str = "none") -> Tensor:
         """x * Phi(x) (exact, erf-based) or its tanh approximation."""
         return elementwise.GELU.apply(self, approximate=approximate)
 
-    def abs(self) -> "Tensor":
+    def abs(self) -> Tensor:
         """|x| (gradient sign(x), 0 at 0)."""
         return elementwise.Abs.apply(self)
 
-    def clamp(self, min: float | None = None, max: float | None = None) -> "Tensor":
+    def clamp(self, min: float | None = None, max: float | None = None) -> Tensor:
         """Clip values to [min, max]; gradient 1 inside, 0 where clipped."""
         return elementwise.Clamp.apply(self, lo=min, hi=max)
 
     # ---- reductions -----------------------------------------------------------
-    def sum(self, axis: Any = None, keepdims: bool = False) -> "Tensor":
+    def sum(self, axis: Any = None, keepdims: bool = False) -> Tensor:
         """Sum over ``axis`` (int, tuple or None for all)."""
         return reduce_ops.Sum.apply(self, axis=axis, keepdims=keepdims)
 
-    def mean(self, axis: Any = None, keepdims: bool = False) -> "Tensor":
+    def mean(self, axis: Any = None, keepdims: bool = False) -> Tensor:
         """Mean over ``axis``."""
         return reduce_ops.Mean.apply(self, axis=axis, keepdims=keepdims)
 
-    def max(self, axis: Any = None, keepdims: bool = False) -> "Tensor":
+    def max(self, axis: Any = None, keepdims: bool = False) -> Tensor:
         """Maximum over ``axis``; ties share the gradient equally."""
         return reduce_ops.Max.apply(self, axis=axis, keepdims=keepdims)
 
-    def min(self, axis: Any = None, keepdims: bool = False) -> "Tensor":
+    def min(self, axis: Any = None, keepdims: bool = False) -> Tensor:
         """Minimum over ``axis``; ties share the gradient equally."""
         return -reduce_ops.Max.apply(-self, axis=axis, keepdims=keepdims)
 
-    def var(self, axis: Any = None, keepdims: bool = False, correction: int = 1) -> "Tensor":
+    def var(self, axis: Any = None, keepdims: bool = False, correction: int = 1) -> Tensor:
         """Variance, sum((x - mean)**2) / (N - correction); PyTorch's default correction=1."""
         return reduce_ops.Var.apply(self, axis=axis, keepdims=keepdims, correction=correction)
 
-    def argmax(self, axis: int | None = None, keepdims: bool = False) -> "Tensor":
+    def argmax(self, axis: int | None = None, keepdims: bool = False) -> Tensor:
         """Index of the maximum (an int64 tensor, no gradient)."""
         return Tensor(np.argmax(self.data, axis=axis, keepdims=keepdims))
 
-    def softmax(self, axis: int = -1) -> "Tensor":
+    def softmax(self, axis: int = -1) -> Tensor:
         """exp(x) / sum(exp(x)) along ``axis`` (Numba kernel)."""
         return softmax_ops.softmax(self, axis)
 
-    def log_softmax(self, axis: int = -1) -> "Tensor":
+    def log_softmax(self, axis: int = -1) -> Tensor:
         """x - logsumexp(x) along ``axis``."""
         return softmax_ops.log_softmax(self, axis)
 
     # ---- shape ------------------------------------------------------------------
-    def reshape(self, *shape: Any) -> "Tensor":
+    def reshape(self, *shape: Any) -> Tensor:
         """Same data, new shape (one dimension may be -1)."""
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])
@@ -366,35 +371,35 @@ class Tensor:
 
     view = reshape
 
-    def flatten(self, start_dim: int = 0, end_dim: int = -1) -> "Tensor":
+    def flatten(self, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         """Merge dims start_dim..end_dim into one."""
         shp = self.shape
         s, e = start_dim % max(len(shp), 1), end_dim % max(len(shp), 1)
         return self.reshape(shp[:s] + (-1,) + shp[e + 1:])
 
-    def transpose(self, dim0: int = -2, dim1: int = -1) -> "Tensor":
+    def transpose(self, dim0: int = -2, dim1: int = -1) -> Tensor:
         """Swap two axes (defaults: the last two)."""
         return shape_ops.Transpose.apply(self, dim0=dim0, dim1=dim1)
 
-    def permute(self, *dims: Any) -> "Tensor":
+    def permute(self, *dims: Any) -> Tensor:
         """Reorder all axes."""
         if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
             dims = tuple(dims[0])
         return shape_ops.Permute.apply(self, dims=dims)
 
     @property
-    def T(self) -> "Tensor":
+    def T(self) -> Tensor:
         """All axes reversed (a matrix's transpose)."""
         return self.permute(tuple(range(self.ndim - 1, -1, -1)))
 
-    def unsqueeze(self, dim: int) -> "Tensor":
+    def unsqueeze(self, dim: int) -> Tensor:
         """Insert a size-1 axis at ``dim``."""
         shp = list(self.shape)
         dim = dim if dim >= 0 else dim + len(shp) + 1
         shp.insert(dim, 1)
         return self.reshape(tuple(shp))
 
-    def squeeze(self, dim: int | None = None) -> "Tensor":
+    def squeeze(self, dim: int | None = None) -> Tensor:
         """Remove size-1 axes (all, or only ``dim``)."""
         if dim is None:
             return self.reshape(tuple(s for s in self.shape if s != 1))
@@ -404,14 +409,14 @@ class Tensor:
         del shp[dim]
         return self.reshape(tuple(shp))
 
-    def __getitem__(self, index: Any) -> "Tensor":
+    def __getitem__(self, index: Any) -> Tensor:
         return shape_ops.getitem(self, index)
 
     def split(self, split_size: int | list, axis: int = 0) -> tuple:
         """Chunks of ``split_size`` along ``axis`` (or sizes given as a list)."""
         return shape_ops.split(self, split_size, axis)
 
-    def masked_fill(self, mask: Any, value: float) -> "Tensor":
+    def masked_fill(self, mask: Any, value: float) -> Tensor:
         """Copy of self with ``value`` where ``mask`` is True (mask broadcasts)."""
         return masking.masked_fill(self, mask, value)
 
@@ -450,12 +455,14 @@ def full(shape: Iterable, value: float, dtype: Any = None, requires_grad: bool =
 
 def zeros_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tensor:
     """Zeros with the shape (and dtype) of ``t``."""
-    return Tensor(np.zeros(t.shape, dtype or t.dtype), requires_grad=requires_grad)
+    dt = t.dtype if dtype is None else dtype
+    return Tensor(np.zeros(t.shape, dt), requires_grad=requires_grad)
 
 
 def ones_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tensor:
     """Ones with the shape (and dtype) of ``t``."""
-    return Tensor(np.ones(t.shape, dtype or t.dtype), requires_grad=requires_grad)
+    dt = t.dtype if dtype is None else dtype
+    return Tensor(np.ones(t.shape, dt), requires_grad=requires_grad)
 
 
 def arange(start: float, end: float | None = None, step: float = 1, dtype: Any = None) -> Tensor:
@@ -471,5 +478,5 @@ def arange(start: float, end: float | None = None, step: float = 1, dtype: Any =
 
 
 # Imported last: the op modules import Tensor from this module.
-from .ops import elementwise, masking, reduce_ops, shape_ops, softmax_ops  # noqa: E402
-from .ops import matmul as matmul_ops  # noqa: E402
+from .ops import elementwise, masking, reduce_ops, shape_ops, softmax_ops
+from .ops import matmul as matmul_ops

@@ -1,13 +1,21 @@
 """Batched matrix multiply: (..., M, K) @ (..., K, N) -> (..., M, N).
 
-The Numba kernel loops over the batch and calls ``np.dot`` on each pair of
-matrices; inside ``@njit`` that call goes to BLAS (sgemm/dgemm through SciPy's
-binding), which is what makes it as fast as ``numpy.matmul``. A matrix that
-is a transposed view (``k.transpose(-2, -1)``) is handed to BLAS as the
-transpose of a contiguous matrix instead of being copied.
+The Numba kernels loop over the batch and call ``np.dot(a, b, out)`` on each
+pair of matrices. Inside ``@njit`` that call goes straight to BLAS
+(sgemm/dgemm through SciPy's binding, which is why SciPy is a dependency) and
+writes into the result array, so nothing is allocated or copied per matrix:
+that is what makes the kernel as fast as ``numpy.matmul``.
+
+BLAS multiplies a matrix stored row-major (C order) or column-major (F order)
+equally well, because it takes a "transposed" flag. A transposed view such as
+``k.transpose(-2, -1)`` is therefore handed over as the transpose of a
+contiguous matrix instead of being copied; only other strided layouts are
+copied to contiguous memory first.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from numba import njit
@@ -19,47 +27,83 @@ def matmul_reference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def _mm(a, b):
-    return np.dot(a, b)
+def mm_into(a, b, out):
+    """out = a @ b for 2-D a (M, K), b (K, N), C-contiguous out (M, N)."""
+    np.dot(a, b, out)
 
 
 @njit(cache=True)
-def _bmm(a, b, out):
-    # a (L, M, K), b (L, K, N), out (L, M, N): all C-contiguous
+def bmm_into(a, b, out):
+    """out[i] = a[i] @ b[i] for a (L, M, K), b (L, K, N), out (L, M, N)."""
     for i in range(a.shape[0]):
-        out[i] = np.dot(a[i], b[i])
+        np.dot(a[i], b[i], out[i])
 
 
 @njit(cache=True)
-def _bmm_bt(a, bt, out):
-    # bt (L, N, K) holds each b[i] transposed: out[i] = a[i] @ bt[i].T
+def bmm_bt_into(a, bt, out):
+    """out[i] = a[i] @ bt[i].T: ``bt`` (L, N, K) holds each b[i] transposed."""
     for i in range(a.shape[0]):
-        out[i] = np.dot(a[i], bt[i].T)
+        np.dot(a[i], bt[i].T, out[i])
 
 
 @njit(cache=True)
-def _bmm_at(at, b, out):
-    # at (L, K, M) holds each a[i] transposed: out[i] = at[i].T @ b[i]
+def bmm_at_into(at, b, out):
+    """out[i] = at[i].T @ b[i]: ``at`` (L, K, M) holds each a[i] transposed."""
     for i in range(at.shape[0]):
-        out[i] = np.dot(at[i].T, b[i])
+        np.dot(at[i].T, b[i], out[i])
 
 
-def _as_2d_operand(x: np.ndarray) -> np.ndarray:
-    """A 2-D operand BLAS can take without a copy (C- or F-contiguous)."""
-    if x.flags.c_contiguous or x.flags.f_contiguous:
+@njit(cache=True)
+def bmm_at_bt_into(at, bt, out):
+    """out[i] = at[i].T @ bt[i].T, both operands stored transposed."""
+    for i in range(at.shape[0]):
+        np.dot(at[i].T, bt[i].T, out[i])
+
+
+def _blas_2d(x: np.ndarray) -> np.ndarray:
+    """A 2-D operand BLAS takes without a copy: C- or F-contiguous."""
+    flags = x.flags
+    if flags.c_contiguous or flags.f_contiguous:
         return x
     return np.ascontiguousarray(x)
 
 
-def _transposed_contiguous(x: np.ndarray) -> bool:
-    """True when x (L, R, C) is a last-two-axes transpose of a C-contiguous array."""
-    return x.ndim == 3 and np.swapaxes(x, -1, -2).flags.c_contiguous and not x.flags.c_contiguous
+def _as_batch(x: np.ndarray, batch: tuple, n_batch: int) -> tuple[np.ndarray, bool]:
+    """``x`` (..., R, C) broadcast to ``batch`` and flattened to (n_batch, R, C).
+
+    Returns ``(y, transposed)``: when ``transposed`` is True, ``y`` is (L, C, R)
+    and C-contiguous and holds each matrix transposed (the layout of a
+    ``transpose(-2, -1)`` view); otherwise ``y`` is (L, R, C) C-contiguous.
+    """
+    R, C = x.shape[-2:]
+    if x.shape[:-2] != batch:
+        x = np.broadcast_to(x, batch + (R, C))
+    # a view when the batch axes are contiguous, else a copy
+    x = x.reshape(n_batch, R, C)
+    if x.flags.c_contiguous:
+        return x, False
+    xt = x.swapaxes(-1, -2)
+    if xt.flags.c_contiguous:
+        return xt, True
+    return np.ascontiguousarray(x), False
+
+
+# (a stored transposed, b stored transposed) -> batched kernel
+_BATCHED = {
+    (False, False): bmm_into,
+    (False, True): bmm_bt_into,
+    (True, False): bmm_at_into,
+    (True, True): bmm_at_bt_into,
+}
 
 
 def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``a @ b`` for float arrays with ndim >= 2 and broadcastable batch dims.
 
-    Shapes are checked by the caller (``minigrad.ops.matmul``).
+    Shapes are checked by the caller (``minigrad.ops.matmul``). The Python
+    work here is kept to a few attribute checks (math.prod, not np.prod; no
+    np.broadcast_shapes when the batch shapes already agree): on small
+    per-head products it is a noticeable share of the time.
     """
     if a.dtype != b.dtype:
         dt = np.result_type(a.dtype, b.dtype)
@@ -69,19 +113,15 @@ def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if b.ndim == 2:
         # (..., M, K) @ (K, N): one big 2-D product over all leading rows
         lead = a.shape[:-2]
-        a2 = a.reshape(-1, K) if a.ndim > 2 else a
-        if not (a2.flags.c_contiguous or a2.flags.f_contiguous):
-            a2 = np.ascontiguousarray(a2)
-        out = _mm(a2, _as_2d_operand(b))
-        return out.reshape(lead + (M, N))
-    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    a3 = np.broadcast_to(a, batch + (M, K)).reshape(-1, M, K)
-    b3 = np.broadcast_to(b, batch + (K, N)).reshape(-1, K, N)
-    out = np.empty((a3.shape[0], M, N), dtype=a.dtype)
-    if _transposed_contiguous(b3) and a3.flags.c_contiguous:
-        _bmm_bt(a3, np.swapaxes(b3, -1, -2), out)
-    elif _transposed_contiguous(a3) and b3.flags.c_contiguous:
-        _bmm_at(np.swapaxes(a3, -1, -2), b3, out)
-    else:
-        _bmm(np.ascontiguousarray(a3), np.ascontiguousarray(b3), out)
+        a2 = _blas_2d(a.reshape(math.prod(lead) * M, K) if lead else a)
+        out = np.empty((a2.shape[0], N), dtype=a.dtype)
+        mm_into(a2, _blas_2d(b), out)
+        return out.reshape(lead + (M, N)) if lead else out
+    batch_a, batch_b = a.shape[:-2], b.shape[:-2]
+    batch = batch_a if batch_a == batch_b else np.broadcast_shapes(batch_a, batch_b)
+    n_batch = math.prod(batch)
+    a3, a_t = _as_batch(a, batch, n_batch)
+    b3, b_t = _as_batch(b, batch, n_batch)
+    out = np.empty((n_batch, M, N), dtype=a.dtype)
+    _BATCHED[a_t, b_t](a3, b3, out)
     return out.reshape(batch + (M, N))

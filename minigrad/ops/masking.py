@@ -42,7 +42,8 @@ def masked_fill(x, mask: Any, value: float):
             raise ValueError
     except ValueError:
         raise ValueError(
-            f"masked_fill: mask of shape {m.shape} does not broadcast to the tensor's shape {x.shape}"
+            f"masked_fill: mask of shape {m.shape} does not broadcast to the tensor's "
+            f"shape {x.shape}"
         ) from None
     return MaskedFill.apply(x, mask=m, value=value)
 
@@ -58,7 +59,9 @@ class Where(Function):
         # d where(c, a, b)/da = c, /db = not c
         cond, sa, sb = ctx.info
         zero = np.zeros((), dtype=grad.dtype)
-        return unbroadcast(np.where(cond, grad, zero), sa), unbroadcast(np.where(cond, zero, grad), sb)
+        ga = unbroadcast(np.where(cond, grad, zero), sa)
+        gb = unbroadcast(np.where(cond, zero, grad), sb)
+        return ga, gb
 
 
 def where(condition: Any, a: Any, b: Any):

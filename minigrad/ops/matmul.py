@@ -48,23 +48,28 @@ def matmul(a, b):
     a = a if isinstance(a, Tensor) else as_tensor_like(a, b)
     b = b if isinstance(b, Tensor) else as_tensor_like(b, a)
     if a.ndim == 0 or b.ndim == 0:
-        raise ValueError(f"matmul: both operands need at least 1 dimension, got shapes {a.shape} and {b.shape}")
+        raise ValueError(
+            f"matmul: both operands need at least 1 dimension, got shapes {a.shape} and {b.shape}"
+        )
     if a.dtype.kind != "f" or b.dtype.kind != "f":
         raise TypeError(f"matmul: needs floating-point tensors, got {a.dtype} and {b.dtype}")
     squeeze_a, squeeze_b = a.ndim == 1, b.ndim == 1
+    shape_a, shape_b = a.shape, b.shape  # the caller's shapes, for error messages
     if squeeze_a:
         a = a.reshape(1, -1)
     if squeeze_b:
         b = b.reshape(-1, 1)
     if a.shape[-1] != b.shape[-2]:
         raise ValueError(
-            f"matmul: shapes {a.shape} and {b.shape} do not align "
+            f"matmul: shapes {shape_a} and {shape_b} do not align "
             f"(inner dimensions {a.shape[-1]} != {b.shape[-2]})"
         )
     try:
         np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     except ValueError:
-        raise ValueError(f"matmul: batch dimensions of {a.shape} and {b.shape} cannot be broadcast") from None
+        raise ValueError(
+            f"matmul: batch dimensions of {a.shape} and {b.shape} cannot be broadcast"
+        ) from None
     out = MatMul.apply(a, b)
     if squeeze_a:
         out = out.reshape(out.shape[:-2] + (out.shape[-1],))

@@ -92,7 +92,8 @@ class Var(Function):
         ctx.save_for_backward(centered)
         ctx.info = (a.shape, axes, keepdims, n - correction)
         with np.errstate(divide="ignore", invalid="ignore"):
-            out = (centered * centered).sum(axis=axes, keepdims=keepdims) / a.dtype.type(n - correction)
+            squares = (centered * centered).sum(axis=axes, keepdims=keepdims)
+            out = squares / a.dtype.type(n - correction)
         return np.asarray(out, dtype=a.dtype)
 
     @staticmethod

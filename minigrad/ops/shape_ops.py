@@ -8,7 +8,8 @@ scattered back (adding where an index repeats).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -57,8 +58,11 @@ class Transpose(Function):
 class Permute(Function):
     @staticmethod
     def forward(ctx, a, dims):
-        if sorted(int(d) % max(a.ndim, 1) for d in dims) != list(range(a.ndim)) or len(dims) != a.ndim:
-            raise ValueError(f"permute: {tuple(dims)} is not a permutation of the {a.ndim} axes of {a.shape}")
+        valid = all(-a.ndim <= int(d) < a.ndim for d in dims)
+        if not valid or sorted(int(d) % a.ndim for d in dims) != list(range(a.ndim)):
+            raise ValueError(
+                f"permute: {tuple(dims)} is not a permutation of the {a.ndim} axes of {a.shape}"
+            )
         ctx.dims = dims
         return np.transpose(a, dims)
 
@@ -157,7 +161,9 @@ class Stack(Function):
         ctx.axis = axis
         shapes = {a.shape for a in arrays}
         if len(shapes) != 1:
-            raise ValueError(f"stack: all tensors must have the same shape, got {[a.shape for a in arrays]}")
+            raise ValueError(
+                f"stack: all tensors must have the same shape, got {[a.shape for a in arrays]}"
+            )
         return np.stack(arrays, axis=axis)
 
     @staticmethod
@@ -191,7 +197,9 @@ def split(t, split_size: int | Sequence[int], axis: int = 0) -> tuple:
     else:
         sizes = list(split_size)
         if sum(sizes) != n:
-            raise ValueError(f"split: sizes {sizes} do not add up to {n} (axis {axis} of {t.shape})")
+            raise ValueError(
+                f"split: sizes {sizes} do not add up to {n} (axis {axis} of {t.shape})"
+            )
     out, start = [], 0
     ax = axis % t.ndim
     for s in sizes:

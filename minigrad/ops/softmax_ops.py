@@ -5,8 +5,6 @@ The kernels work on the last axis; another axis is moved last and back.
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..function import Function
 from ..kernels import softmax as K
 

@@ -1,0 +1,143 @@
+"""Benchmark minigrad's Numba kernels against NumPy, measured in the same run.
+
+    python bench/kernels.py [--repeats 15]
+
+Prints, for float32 shapes from a small GPT (768 = 12 sequences x 64 tokens,
+n_embd 128, 4 heads of 32, 12 x 4 = 48 batched heads):
+
+- matmul: the kernel's GFLOP/s beside ``numpy.matmul``'s (goal: >= 0.9x on
+  every shape), including ``q @ k.transpose(-2, -1)`` with a transposed view;
+- softmax forward + backward on (12, 4, 64, 64) attention scores, kernel vs
+  the NumPy reference (goal: >= 2x faster);
+- masked_fill of a causal (64, 64) mask over the same scores, kernel vs
+  ``np.where``.
+
+Kernel and reference timings are interleaved in blocks (kernel, reference,
+reference, kernel, ...) and the median of each is reported, so a noisy,
+shared machine affects both alike. Only ratios measured in the same run are
+meaningful. Matmul blocks are separated by a pause (see interleaved_medians).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from minigrad.kernels import masked_fill as MF
+from minigrad.kernels import matmul as MM
+from minigrad.kernels import softmax as SM
+from minigrad.ops.masking import causal_mask
+
+
+def interleaved_medians(
+    f: Callable, g: Callable, repeats: int, pause: float = 0.0, min_time: float = 0.005
+) -> tuple:
+    """Median seconds per call of ``f`` and of ``g``, timed in alternating blocks.
+
+    ``pause`` (seconds) is slept before each block. For matmul it must outlast
+    the ~0.1 s that idle OpenBLAS worker threads keep spinning: the kernel runs
+    on SciPy's OpenBLAS and numpy.matmul on NumPy's own copy, so without the
+    pause each library's spinning threads steal the second core from the other
+    (measured here: both fall from ~190 to under 10 GFLOP/s).
+    """
+    f(), g()  # warm up: compile / load kernels, fault in memory
+    n = 1
+    while True:  # calls per block so that one block lasts >= min_time
+        t0 = time.perf_counter()
+        for _ in range(n):
+            f()
+        if time.perf_counter() - t0 >= min_time:
+            break
+        n *= 2
+    times: dict = {f: [], g: []}
+    for r in range(repeats):
+        for fn in (f, g) if r % 2 == 0 else (g, f):
+            if pause:
+                time.sleep(pause)
+                fn()  # wake this library's threads
+            t0 = time.perf_counter()
+            for _ in range(n):
+                fn()
+            times[fn].append((time.perf_counter() - t0) / n)
+    return float(np.median(times[f])), float(np.median(times[g]))
+
+
+MATMUL_SHAPES = [
+    # (shape of a, shape of b, b is a transposed view)
+    ((768, 128), (128, 384), False),  # x @ W_qkv-like projection
+    ((768, 128), (128, 512), False),  # MLP up-projection
+    ((768, 512), (512, 128), False),  # MLP down-projection
+    ((48, 64, 32), (48, 32, 64), False),  # per-head q @ k^T with k^T stored contiguous
+    ((48, 64, 64), (48, 64, 32), False),  # per-head att @ v
+    ((48, 64, 32), (48, 64, 32), True),  # q @ k.transpose(-2, -1): a transposed view
+]
+
+
+def bench_matmul(repeats: int, rng: np.random.Generator) -> list:
+    rows = []
+    for sa, sb, transposed in MATMUL_SHAPES:
+        a = rng.standard_normal(sa, dtype=np.float32)
+        b = rng.standard_normal(sb, dtype=np.float32)
+        if transposed:
+            b = b.swapaxes(-1, -2)
+        flops = 2 * np.prod(a.shape) * b.shape[-1]
+        tk, tn = interleaved_medians(
+            lambda a=a, b=b: MM.matmul(a, b), lambda a=a, b=b: np.matmul(a, b), repeats, pause=0.15
+        )
+        name = f"{sa}@{sb}" + (".mT (view)" if transposed else "")
+        rows.append((name, flops / tk / 1e9, flops / tn / 1e9, tn / tk))
+    return rows
+
+
+def bench_softmax(repeats: int, rng: np.random.Generator, shape=(12, 4, 64, 64)) -> tuple:
+    x = rng.standard_normal(shape, dtype=np.float32)
+    x = MF.masked_fill(x, causal_mask(shape[-2], shape[-1]), -np.inf)  # as in attention
+    g = rng.standard_normal(shape, dtype=np.float32)
+
+    def kernel():
+        return SM.softmax_backward(SM.softmax(x), g)
+
+    def reference():
+        return SM.softmax_backward_reference(SM.softmax_reference(x), g)
+
+    np.testing.assert_allclose(kernel(), reference(), rtol=1e-4, atol=1e-6)
+    return interleaved_medians(kernel, reference, repeats)
+
+
+def bench_masked_fill(repeats: int, rng: np.random.Generator, shape=(12, 4, 64, 64)) -> tuple:
+    x = rng.standard_normal(shape, dtype=np.float32)
+    mask = causal_mask(shape[-2], shape[-1])
+    return interleaved_medians(
+        lambda: MF.masked_fill(x, mask, -np.inf),
+        lambda: MF.masked_fill_reference(x, mask, -np.inf),
+        repeats,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--repeats", type=int, default=15, help="timed blocks per kernel (median taken)"
+    )
+    args = parser.parse_args()
+    rng = np.random.default_rng(0)
+
+    print("matmul, float32 (GFLOP/s; goal: kernel/numpy >= 0.9)")
+    print(f"  {'shape':40s} {'kernel':>8s} {'numpy':>8s} {'ratio':>6s}")
+    for name, gk, gn, ratio in bench_matmul(args.repeats, rng):
+        print(f"  {name:40s} {gk:8.1f} {gn:8.1f} {ratio:6.2f}x")
+
+    tk, tr = bench_softmax(args.repeats, rng)
+    print("softmax forward + backward, float32 (12, 4, 64, 64), causal -inf mask (goal: >= 2x)")
+    print(f"  kernel {tk * 1e6:8.1f} us   reference {tr * 1e6:8.1f} us   speed-up {tr / tk:5.2f}x")
+
+    tk, tr = bench_masked_fill(args.repeats, rng)
+    print("masked_fill, float32 (12, 4, 64, 64) with a (64, 64) causal mask")
+    print(f"  kernel {tk * 1e6:8.1f} us   reference {tr * 1e6:8.1f} us   speed-up {tr / tk:5.2f}x")
+
+
+if __name__ == "__main__":
+    main()

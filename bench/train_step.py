@@ -1,0 +1,353 @@
+"""One GPT training step in minigrad beside the same step in PyTorch, timed in one run.
+
+    python bench/train_step.py                    # configs small and baby (< ~1 min)
+    python bench/train_step.py --config medium    # the 10.7M-parameter model (slow)
+    python bench/train_step.py --config all --steps 20 --no-torch
+
+A training step is what a training loop does per iteration: forward pass and
+mean cross-entropy loss, backward pass, clip the gradients' global norm to
+1.0, one AdamW step (lr 1e-3, betas (0.9, 0.99), weight decay 0.1 on the 2-D
+weights only, as nanoGPT's ``configure_optimizers``), zero the gradients.
+
+The contenders, built with identical sizes (``common.CONFIGS``) and started
+from the *same* weights (the PyTorch models copy minigrad's nanoGPT-style
+initialisation), fed the same random batches:
+
+- ``minigrad``: ``models.GPT`` with ``configure_optimizers``;
+- ``torch``: a nanoGPT-equivalent model written below (pre-LN blocks, one
+  fused (C, 3C) q/k/v projection, attention written out as a softmax of the
+  causally masked scores, as nanoGPT does without flash attention, 4x MLP
+  with exact GELU, tied head), ``torch.optim.AdamW`` with its CPU defaults,
+  ``torch.set_num_threads(2)``;
+- ``torch-sdpa`` (unless ``--no-sdpa``): the same with
+  ``F.scaled_dot_product_attention(is_causal=True)``, PyTorch's fused kernel.
+
+Without PyTorch installed (or with ``--no-torch``) only minigrad is timed.
+Contenders run alternately (minigrad, torch, torch-sdpa, minigrad, ...);
+``--warmup`` rounds are not timed. Printed per contender: median ms/step,
+tokens/s, and MFU = (FLOPs/step / median step time) / matmul peak, where
+FLOPs/step is nanoGPT's estimate (6 N + 12 L H Q T per token) and the peak
+is the best float32 ``numpy.matmul`` GFLOP/s on the model's projection shapes,
+sampled once per round in the same loop. Also printed: the step's matmul
+floor (every matmul of a step, each timed alone with ``numpy.matmul``) and
+the losses, which should agree, since every contender does the same math.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import numpy as np
+from common import (
+    CONFIGS,
+    BenchConfig,
+    MatmulPeak,
+    flops_per_step,
+    interleaved_times,
+    load_line,
+    machine_line,
+    median,
+    non_embedding_params,
+)
+
+LEARNING_RATE = 1e-3
+BETAS = (0.9, 0.99)
+WEIGHT_DECAY = 0.1
+GRAD_CLIP = 1.0
+DEFAULT_STEPS = {"small": 20, "baby": 10, "medium": 3}
+
+
+def make_batches(cfg: BenchConfig, count: int, seed: int = 0) -> list[tuple[np.ndarray, ...]]:
+    """``count`` (inputs, targets) pairs of random token ids, each int64 (B, T)."""
+    rng = np.random.default_rng(seed)
+    shape = (cfg.batch_size, cfg.block_size)
+    return [(rng.integers(0, cfg.vocab_size, shape), rng.integers(0, cfg.vocab_size, shape))
+            for _ in range(count)]
+
+
+class MinigradTrainer:
+    """minigrad's GPT of ``cfg`` with its AdamW; :meth:`step` is one training step."""
+
+    def __init__(self, cfg: BenchConfig, seed: int = 0) -> None:
+        import minigrad
+        import models
+        from minigrad.optim import clip_grad_norm_
+
+        minigrad.manual_seed(seed)
+        self.model = models.GPT(cfg.vocab_size, cfg.block_size, cfg.n_layer, cfg.n_head,
+                                cfg.n_embd, dropout=0.0, bias=True, tie_weights=True)
+        self.optimizer = self.model.configure_optimizers(WEIGHT_DECAY, LEARNING_RATE, BETAS)
+        self._clip = clip_grad_norm_
+        self.losses: list[float] = []
+
+    def num_non_embedding_params(self) -> int:
+        """N, each tied weight once, the position table left out."""
+        return self.model.num_parameters(non_embedding=True)
+
+    def step(self, x: np.ndarray, y: np.ndarray) -> float:
+        """forward + loss, backward, clip to 1.0, AdamW step, zero grads; returns the loss."""
+        _, loss = self.model(x, y)
+        loss.backward()
+        self._clip(self.model.parameters(), GRAD_CLIP)
+        self.optimizer.step()
+        self.optimizer.zero_grad()
+        value = loss.item()
+        self.losses.append(value)
+        return value
+
+
+def define_torch_gpt() -> type:
+    """The nanoGPT-equivalent PyTorch GPT class (imports torch, so only called when wanted)."""
+    import torch
+    from torch import nn
+    from torch.nn import functional as F
+
+    class CausalSelfAttention(nn.Module):
+        """(B, T, C) -> (B, T, C): one (C, 3C) projection to q, k, v, then per head
+        softmax(mask(q k^T / sqrt(Q))) v, or PyTorch's fused SDPA kernel."""
+
+        def __init__(self, cfg: BenchConfig, sdpa: bool) -> None:
+            super().__init__()
+            self.n_head, self.sdpa = cfg.n_head, sdpa
+            self.c_attn = nn.Linear(cfg.n_embd, 3 * cfg.n_embd)
+            self.c_proj = nn.Linear(cfg.n_embd, cfg.n_embd)
+            t = cfg.block_size
+            self.register_buffer("causal", torch.tril(torch.ones(t, t, dtype=torch.bool)))
+
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            b, t, c = x.shape
+            q, k, v = self.c_attn(x).split(c, dim=2)
+            q, k, v = (z.view(b, t, self.n_head, c // self.n_head).transpose(1, 2)
+                       for z in (q, k, v))                        # (B, H, T, Q)
+            if self.sdpa:
+                y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+            else:
+                att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))
+                att = att.masked_fill(~self.causal[:t, :t], float("-inf"))
+                y = F.softmax(att, dim=-1) @ v
+            return self.c_proj(y.transpose(1, 2).contiguous().view(b, t, c))
+
+    class Block(nn.Module):
+        """x = x + attn(ln_1(x)); x = x + mlp(ln_2(x)), MLP = Linear(C,4C) GELU Linear(4C,C)."""
+
+        def __init__(self, cfg: BenchConfig, sdpa: bool) -> None:
+            super().__init__()
+            c = cfg.n_embd
+            self.ln_1 = nn.LayerNorm(c)
+            self.attn = CausalSelfAttention(cfg, sdpa)
+            self.ln_2 = nn.LayerNorm(c)
+            self.c_fc = nn.Linear(c, 4 * c)
+            self.gelu = nn.GELU()
+            self.c_proj = nn.Linear(4 * c, c)
+
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            x = x + self.attn(self.ln_1(x))
+            return x + self.c_proj(self.gelu(self.c_fc(self.ln_2(x))))
+
+    class GPT(nn.Module):
+        """nanoGPT's GPT without dropout (the benchmarks use dropout 0.0): tied head,
+        N(0, 0.02) init, residual projections scaled by 1/sqrt(2 n_layer), zero biases."""
+
+        def __init__(self, cfg: BenchConfig, sdpa: bool = False) -> None:
+            super().__init__()
+            self.cfg = cfg
+            self.wte = nn.Embedding(cfg.vocab_size, cfg.n_embd)
+            self.wpe = nn.Embedding(cfg.block_size, cfg.n_embd)
+            self.h = nn.ModuleList([Block(cfg, sdpa) for _ in range(cfg.n_layer)])
+            self.ln_f = nn.LayerNorm(cfg.n_embd)
+            self.lm_head = nn.Linear(cfg.n_embd, cfg.vocab_size, bias=False)
+            self.lm_head.weight = self.wte.weight
+            for name, p in self.named_parameters():
+                if p.dim() == 2:  # Linear weights and the two embeddings; residual writers less
+                    resid = name.endswith("c_proj.weight")
+                    nn.init.normal_(p, 0.0, 0.02 / math.sqrt(2 * cfg.n_layer) if resid else 0.02)
+            for m in self.modules():
+                if isinstance(m, nn.Linear) and m.bias is not None:
+                    nn.init.zeros_(m.bias)
+
+        def forward(self, idx: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
+            """Mean cross-entropy of the next-token logits of idx (B, T) against targets."""
+            t = idx.size(1)
+            x = self.wte(idx) + self.wpe(torch.arange(t))
+            for block in self.h:
+                x = block(x)
+            logits = self.lm_head(self.ln_f(x))
+            return F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1))
+
+    return GPT
+
+
+def copy_minigrad_weights(torch_model: Any, mg_model: Any) -> None:
+    """Make the PyTorch GPT start from the minigrad GPT's weights (same function, same loss)."""
+    import torch
+
+    def put(dst: Any, *srcs: Any) -> None:
+        dst.data.copy_(torch.from_numpy(np.concatenate([s.data for s in srcs], axis=0)))
+
+    with torch.no_grad():
+        put(torch_model.wte.weight, mg_model.wte.weight)
+        put(torch_model.wpe.weight, mg_model.wpe.weight)
+        for tb, mb in zip(torch_model.h, mg_model.blocks, strict=True):
+            a = mb.attn
+            put(tb.ln_1.weight, mb.ln_1.weight), put(tb.ln_1.bias, mb.ln_1.bias)
+            put(tb.attn.c_attn.weight, a.q_proj.weight, a.k_proj.weight, a.v_proj.weight)
+            put(tb.attn.c_attn.bias, a.q_proj.bias, a.k_proj.bias, a.v_proj.bias)
+            put(tb.attn.c_proj.weight, a.out_proj.weight), put(tb.attn.c_proj.bias, a.out_proj.bias)
+            put(tb.ln_2.weight, mb.ln_2.weight), put(tb.ln_2.bias, mb.ln_2.bias)
+            put(tb.c_fc.weight, mb.mlp.fc.weight), put(tb.c_fc.bias, mb.mlp.fc.bias)
+            put(tb.c_proj.weight, mb.mlp.proj.weight), put(tb.c_proj.bias, mb.mlp.proj.bias)
+        put(torch_model.ln_f.weight, mg_model.ln_f.weight)
+        put(torch_model.ln_f.bias, mg_model.ln_f.bias)
+
+
+class TorchTrainer:
+    """The PyTorch GPT of ``cfg`` with ``torch.optim.AdamW`` (nanoGPT's two groups)."""
+
+    def __init__(self, cfg: BenchConfig, sdpa: bool = False, init_from: Any = None,
+                 seed: int = 0, threads: int = 2) -> None:
+        import torch
+
+        torch.set_num_threads(threads)
+        torch.manual_seed(seed)
+        self._torch = torch
+        self.model = define_torch_gpt()(cfg, sdpa)
+        if init_from is not None:
+            copy_minigrad_weights(self.model, init_from)
+        params = list(self.model.parameters())  # the tied weight appears once
+        groups = [{"params": [p for p in params if p.dim() >= 2], "weight_decay": WEIGHT_DECAY},
+                  {"params": [p for p in params if p.dim() < 2], "weight_decay": 0.0}]
+        self.optimizer = torch.optim.AdamW(groups, lr=LEARNING_RATE, betas=BETAS)
+        self.losses: list[float] = []
+
+    def num_non_embedding_params(self) -> int:
+        """N as nanoGPT counts it (position table left out)."""
+        return sum(p.numel() for p in self.model.parameters()) - self.model.wpe.weight.numel()
+
+    def step(self, x: np.ndarray, y: np.ndarray) -> float:
+        """forward + loss, backward, clip to 1.0, AdamW step, zero grads; returns the loss."""
+        torch = self._torch
+        loss = self.model(torch.from_numpy(x), torch.from_numpy(y))
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(self.model.parameters(), GRAD_CLIP)
+        self.optimizer.step()
+        self.optimizer.zero_grad(set_to_none=True)
+        value = loss.item()
+        self.losses.append(value)
+        return value
+
+
+def torch_version() -> str | None:
+    """PyTorch's version, or None when it is not installed."""
+    try:
+        import torch
+    except ImportError:
+        return None
+    return torch.__version__
+
+
+def run_config(cfg: BenchConfig, steps: int, warmup: int, use_torch: bool, sdpa: bool,
+               torch_threads: int, pause: float = 0.0) -> dict[str, float]:
+    """Time every contender on ``cfg``, print the figures; return median seconds per step."""
+    trainers: dict[str, Any] = {"minigrad": MinigradTrainer(cfg)}
+    if use_torch:
+        mg_model = trainers["minigrad"].model
+        trainers["torch"] = TorchTrainer(cfg, False, mg_model, threads=torch_threads)
+        if sdpa:
+            trainers["torch-sdpa"] = TorchTrainer(cfg, True, mg_model, threads=torch_threads)
+
+    n_expected = non_embedding_params(cfg)
+    for name, trainer in trainers.items():
+        if trainer.num_non_embedding_params() != n_expected:
+            print(f"  WARNING: {name} has N = {trainer.num_non_embedding_params():,} "
+                  f"non-embedding parameters, expected {n_expected:,}: shapes differ")
+
+    batches = make_batches(cfg, warmup + steps)
+
+    def stepper(trainer: Any) -> Any:
+        def step() -> float:
+            x, y = batches[len(trainer.losses) % len(batches)]
+            return trainer.step(x, y)
+        return step
+
+    peak = MatmulPeak(cfg)
+    times = interleaved_times({name: stepper(t) for name, t in trainers.items()}, rounds=steps,
+                              warmup=warmup, between=peak.sample, pause=pause)
+    peak_gflops, peak_shape = peak.peak_gflops()
+    floor = peak.floor_seconds()
+    flops = flops_per_step(cfg)
+
+    print(f"\n[{cfg.name}] {cfg.describe()}")
+    print(f"  N = {n_expected:,} non-embedding parameters; {cfg.tokens_per_step} tokens/step; "
+          f"{flops / 1e9:.3f} GFLOP/step (6*N*tokens + attention)")
+    print(f"  numpy.matmul peak {peak_gflops:.1f} GFLOP/s on {peak_shape}; the step's matmuls "
+          f"alone take {floor * 1e3:.2f} ms (floor; MFU at the floor "
+          f"{flops / floor / (peak_gflops * 1e9):.0%})")
+    print(f"  {warmup} warm-up + {steps} timed steps each, alternating, {pause:g} s pause "
+          f"before each; {load_line()}")
+    print(f"  {'contender':12s} {'ms/step':>10s} {'min':>9s} {'tokens/s':>10s} {'MFU':>6s}")
+    medians = {}
+    for name, ts in times.items():
+        med = median(ts)
+        medians[name] = med
+        mfu = flops / med / (peak_gflops * 1e9)
+        print(f"  {name:12s} {med * 1e3:10.2f} {min(ts) * 1e3:9.2f} "
+              f"{cfg.tokens_per_step / med:10.0f} {mfu:6.1%}")
+    for ref in ("torch", "torch-sdpa"):
+        if ref in medians:
+            print(f"  ratio minigrad/{ref}: {medians['minigrad'] / medians[ref]:.2f}x "
+                  f"(< 1 means minigrad is faster)")
+    losses = "  ".join(f"{name} {t.losses[0]:.4f} -> {t.losses[-1]:.4f}"
+                       for name, t in trainers.items())
+    print(f"  loss, first -> last step: {losses}")
+    return medians
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the command line and benchmark the chosen configs."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--config", choices=[*CONFIGS, "all"], default=None,
+                        help="which model (default: small and baby)")
+    parser.add_argument("--steps", type=int, default=None,
+                        help="timed steps per contender (default: small 20, baby 10, medium 3)")
+    parser.add_argument("--warmup", type=int, default=2, help="untimed steps first (default 2)")
+    parser.add_argument("--no-torch", action="store_true", help="time minigrad only")
+    parser.add_argument("--no-sdpa", action="store_true", help="skip the torch SDPA variant")
+    parser.add_argument("--torch-threads", type=int, default=2, help="torch.set_num_threads")
+    parser.add_argument("--pause", type=float, default=0.15,
+                        help="seconds of sleep before each timed step, so one framework's "
+                             "spinning worker threads do not slow the next (default 0.15)")
+    args = parser.parse_args(argv)
+    if args.steps is not None and args.steps < 1:
+        parser.error(f"--steps must be >= 1, got {args.steps}")
+    if args.warmup < 0:
+        parser.error(f"--warmup must be >= 0, got {args.warmup}")
+    if args.pause < 0:
+        parser.error(f"--pause must be >= 0, got {args.pause}")
+    if args.torch_threads < 1:
+        parser.error(f"--torch-threads must be >= 1, got {args.torch_threads}")
+
+    names = {None: ["small", "baby"], "all": list(CONFIGS)}.get(args.config, [args.config])
+    version = None if args.no_torch else torch_version()
+    print("Training step: forward + cross-entropy, backward, clip_grad_norm 1.0, AdamW, zero_grad")
+    print(f"machine: {machine_line()}")
+    if version is None:
+        why = "--no-torch" if args.no_torch else "not installed; pip install '.[bench]'"
+        print(f"PyTorch: not timed ({why})")
+    else:
+        print(f"PyTorch {version}, {args.torch_threads} threads; attention as softmax of masked "
+              f"scores ('torch'){'' if args.no_sdpa else ' and fused SDPA (torch-sdpa)'}")
+    for name in names:
+        cfg = CONFIGS[name]
+        steps = args.steps if args.steps is not None else DEFAULT_STEPS[name]
+        run_config(cfg, steps, args.warmup, version is not None, not args.no_sdpa,
+                   args.torch_threads, args.pause)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,196 @@
+"""Character-level data for train_chars.py: read a text, build its vocabulary, split, batch.
+
+A character-level language model sees a text as a sequence of integer ids, one per distinct
+character (Tiny Shakespeare has 65). Everything here is plain NumPy; the model never sees a
+string.
+
+- :func:`read_text` reads a UTF-8 file and turns every way it can fail into a ``DataError``
+  whose message says what is wrong (the CLI prints it and exits with code 2).
+- :class:`CharVocab` maps characters <-> ids (ids in sorted-character order, as nanoGPT).
+- :func:`split_ids` makes the 90/10 train/validation split (the first 90% trains).
+- :class:`BatchSampler` draws random ``(B, T)`` windows, as nanoGPT's ``get_batch``, from its
+  own NumPy generator whose state is saved in checkpoints, so a resumed run draws exactly the
+  batches the uninterrupted run would have drawn.
+- :func:`eval_windows` cuts a split into non-overlapping windows so that every character is
+  scored exactly once (the "full validation loss").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+
+class DataError(ValueError):
+    """A text that cannot be trained on (unreadable, empty, not UTF-8, too short)."""
+
+
+def read_text(path: str) -> str:
+    """Return the contents of the UTF-8 text file ``path`` or raise :class:`DataError`."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except IsADirectoryError:
+        raise DataError(f"--text {path!r} is a directory, not a text file") from None
+    except FileNotFoundError:
+        raise DataError(f"--text {path!r} does not exist") from None
+    except OSError as e:
+        raise DataError(f"cannot read --text {path!r}: {e.strerror or e}") from None
+    if len(raw) == 0:
+        raise DataError(f"--text {path!r} is empty: there is nothing to train on")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DataError(
+            f"--text {path!r} is not UTF-8 text: byte {e.object[e.start]:#04x} at offset "
+            f"{e.start} cannot be decoded ({e.reason}); convert it, e.g. "
+            f"`iconv -f latin1 -t utf-8 in.txt > out.txt`"
+        ) from None
+    return text
+
+
+class CharVocab:
+    """Characters <-> integer ids. ``chars`` is the vocabulary string, one character per id.
+
+    >>> v = CharVocab.from_text("hello")
+    >>> v.chars, v.encode("hole").tolist(), v.decode([3, 2])
+    ('ehlo', [1, 3, 2, 0], 'ol')
+    """
+
+    def __init__(self, chars: str) -> None:
+        if len(chars) == 0:
+            raise ValueError("a vocabulary needs at least one character")
+        if len(set(chars)) != len(chars):
+            raise ValueError("vocabulary characters must be distinct")
+        self.chars = chars
+        self._index = {c: i for i, c in enumerate(chars)}
+
+    @classmethod
+    def from_text(cls, text: str) -> CharVocab:
+        """The sorted set of characters occurring in ``text``."""
+        return cls("".join(sorted(set(text))))
+
+    def __len__(self) -> int:
+        return len(self.chars)
+
+    def unknown(self, text: str) -> list[str]:
+        """The distinct characters of ``text`` not in the vocabulary, in order of appearance."""
+        seen: dict[str, None] = {}
+        for c in text:
+            if c not in self._index:
+                seen.setdefault(c, None)
+        return list(seen)
+
+    def encode(self, text: str) -> np.ndarray:
+        """int64 ids of shape (len(text),); raises ValueError naming unknown characters."""
+        missing = self.unknown(text)
+        if missing:
+            shown = ", ".join(repr(c) for c in missing[:10])
+            raise ValueError(f"characters not in the vocabulary: {shown}")
+        return np.fromiter((self._index[c] for c in text), dtype=np.int64, count=len(text))
+
+    def decode(self, ids) -> str:
+        """The string for a sequence of ids."""
+        return "".join(self.chars[int(i)] for i in ids)
+
+
+def split_ids(ids: np.ndarray, val_fraction: float) -> tuple[np.ndarray, np.ndarray]:
+    """(train, val): the first ``1 - val_fraction`` of the ids and the rest (nanoGPT's split)."""
+    n_train = int(len(ids) * (1.0 - val_fraction))
+    return ids[:n_train], ids[n_train:]
+
+
+def check_split_lengths(n_chars: int, val_fraction: float, block_size: int) -> None:
+    """Raise :class:`DataError` unless both splits hold a (block_size + 1)-character window.
+
+    A training example is ``block_size`` inputs plus the next character as the last target,
+    so each split needs at least ``block_size + 1`` characters.
+    """
+    n_train = int(n_chars * (1.0 - val_fraction))
+    n_val = n_chars - n_train
+    need = block_size + 1
+    if n_train < need or n_val < need:
+        raise DataError(
+            f"the text has {n_chars} characters: the train/val split gives {n_train}/{n_val}, "
+            f"but each part needs at least block_size + 1 = {need}; use a longer text or a "
+            f"smaller --block-size"
+        )
+
+
+class BatchSampler:
+    """Random (B, T) training windows from one array of ids, as nanoGPT's ``get_batch``.
+
+    Each row starts at an offset drawn uniformly from ``[0, len(data) - T)``;
+    ``x = data[i : i+T]`` and ``y = data[i+1 : i+T+1]`` (the next character at each place).
+    All randomness comes from this sampler's own PCG64 generator: :meth:`get_state` /
+    :meth:`set_state` save and restore it as a uint64 array (no pickle), which is what makes
+    a resumed run draw the same batches as an uninterrupted one.
+    """
+
+    def __init__(self, data: np.ndarray, batch_size: int, block_size: int, seed: int) -> None:
+        if len(data) <= block_size:
+            raise ValueError(
+                f"need more than block_size={block_size} ids to sample windows, got {len(data)}"
+            )
+        self.data = data
+        self.batch_size = batch_size
+        self.block_size = block_size
+        self.rng = np.random.Generator(np.random.PCG64(seed))
+
+    def sample(self) -> tuple[np.ndarray, np.ndarray]:
+        """(x, y), both int64 of shape (batch_size, block_size)."""
+        T = self.block_size
+        starts = self.rng.integers(0, len(self.data) - T, size=self.batch_size)
+        rows = starts[:, None] + np.arange(T + 1)[None, :]  # (B, T+1) indices
+        window = self.data[rows]
+        return window[:, :-1], window[:, 1:]
+
+    def get_state(self) -> np.ndarray:
+        """The generator state as uint64 [state_hi, state_lo, inc_hi, inc_lo, has32, uint32]."""
+        st = self.rng.bit_generator.state
+        s, inc = st["state"]["state"], st["state"]["inc"]
+        mask = 2**64 - 1
+        return np.array(
+            [s >> 64, s & mask, inc >> 64, inc & mask, st["has_uint32"], st["uinteger"]],
+            dtype=np.uint64,
+        )
+
+    def set_state(self, state: np.ndarray) -> None:
+        """Restore a state returned by :meth:`get_state`."""
+        a = np.asarray(state)
+        if a.shape != (6,) or a.dtype != np.uint64:
+            raise ValueError(f"a sampler state is a uint64 array of shape (6,), got "
+                             f"{a.dtype} {a.shape}")
+        v = [int(x) for x in a]
+        self.rng.bit_generator.state = {
+            "bit_generator": "PCG64",
+            "state": {"state": (v[0] << 64) | v[1], "inc": (v[2] << 64) | v[3]},
+            "has_uint32": v[4],
+            "uinteger": v[5],
+        }
+
+
+def eval_windows(
+    seq: np.ndarray, block_size: int, batch_size: int
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Non-overlapping windows that score every target of ``seq[1:]`` exactly once.
+
+    Window j covers inputs ``seq[jT : jT+T]`` and targets ``seq[jT+1 : jT+T+1]``, so within
+    a window the first target is predicted from 1 character of context, the second from 2,
+    ..., the last from T. Full windows come in batches of up to ``batch_size`` rows, shape
+    (b, T); a shorter final window (when ``len(seq) - 1`` is not a multiple of T) comes alone,
+    shape (1, r). Yields (x, y) int64 arrays.
+    """
+    T = block_size
+    n_targets = len(seq) - 1
+    n_full = n_targets // T
+    for first in range(0, n_full, batch_size):
+        rows = np.arange(first, min(first + batch_size, n_full)) * T
+        idx = rows[:, None] + np.arange(T + 1)[None, :]
+        window = seq[idx]
+        yield window[:, :-1], window[:, 1:]
+    rest = n_targets - n_full * T
+    if rest > 0:
+        tail = seq[n_full * T:]
+        yield tail[None, :-1], tail[None, 1:]

@@ -1,0 +1,39 @@
+"""Embedding lookup and its backward, a scatter-add.
+
+Forward: out[i] = weight[ids[i]] (a row gather).
+Backward: dweight[ids[i]] += g[i] for every i: an id that appears twice
+receives the sum of both rows' gradients, which is why this is an add into
+the row and not an assignment (NumPy's ``np.add.at`` does the same, slowly).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+def embedding_backward_reference(ids: np.ndarray, g: np.ndarray, num_embeddings: int) -> np.ndarray:
+    """Plain NumPy: ids (N,), g (N, D) -> dweight (num_embeddings, D) with np.add.at."""
+    out = np.zeros((num_embeddings, g.shape[1]), dtype=g.dtype)
+    np.add.at(out, ids, g)
+    return out
+
+
+@njit(cache=True)
+def scatter_add_rows(ids, g, out):
+    """out[ids[i]] += g[i]; ids (N,) already checked to lie in [0, out.shape[0])."""
+    N, D = g.shape
+    for i in range(N):
+        row = ids[i]
+        for d in range(D):
+            out[row, d] += g[i, d]
+
+
+def embedding_backward(ids: np.ndarray, g: np.ndarray, num_embeddings: int) -> np.ndarray:
+    """dweight of shape (num_embeddings, D) from ids (any shape) and g (ids.shape + (D,))."""
+    D = g.shape[-1]
+    out = np.zeros((num_embeddings, D), dtype=g.dtype)
+    flat_ids = np.ascontiguousarray(ids, dtype=np.int64).reshape(-1)
+    if flat_ids.size:
+        scatter_add_rows(flat_ids, np.ascontiguousarray(g).reshape(-1, D), out)
+    return out

@@ -1,0 +1,115 @@
+"""Layer normalisation over the last axis, forward and backward fused per row.
+
+Forward, for a row x of length D (biased variance, as PyTorch):
+    mu = mean(x),  var = mean((x - mu)**2),  rstd = 1 / sqrt(var + eps)
+    xhat = (x - mu) * rstd,  y = xhat * w + b
+A constant row has var = 0, so rstd = 1/sqrt(eps) stays finite and y = b.
+
+Backward, with g = dL/dy and dxhat = g * w:
+    dx = rstd * (dxhat - mean(dxhat) - xhat * mean(dxhat * xhat))
+    dw = sum over rows of g * xhat,   db = sum over rows of g
+The kernel keeps only (mu, rstd) per row from the forward pass and rebuilds
+xhat on the fly, so one pass over x and g gives dx, dw and db together.
+Sums are accumulated in float64 even for float32 data.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+def layer_norm_reference(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float):
+    """Plain NumPy forward over the last axis: returns (y, mean, rstd)."""
+    mu = x.mean(axis=-1, keepdims=True)
+    var = ((x - mu) ** 2).mean(axis=-1, keepdims=True)
+    rstd = 1.0 / np.sqrt(var + eps)
+    y = (x - mu) * rstd * w + b
+    return y.astype(x.dtype), mu[..., 0], rstd[..., 0]
+
+
+def layer_norm_backward_reference(g, x, w, mean, rstd):
+    """Plain NumPy backward: returns (dx, dw, db) as in the module docstring."""
+    xhat = (x - mean[..., None]) * rstd[..., None]
+    dxhat = g * w
+    dx = rstd[..., None] * (
+        dxhat - dxhat.mean(axis=-1, keepdims=True) - xhat * (dxhat * xhat).mean(axis=-1, keepdims=True)
+    )
+    lead = tuple(range(x.ndim - 1))
+    return dx.astype(x.dtype), (g * xhat).sum(axis=lead), g.sum(axis=lead)
+
+
+@njit(cache=True)
+def layer_norm_rows(x, w, b, eps, y, mean, rstd):
+    """x, y: (R, D); w, b: (D,); mean, rstd: (R,). Fills y, mean, rstd."""
+    R, D = x.shape
+    for r in range(R):
+        s = 0.0
+        for d in range(D):
+            s += x[r, d]
+        mu = s / D
+        v = 0.0
+        for d in range(D):
+            t = x[r, d] - mu
+            v += t * t
+        rs = 1.0 / np.sqrt(v / D + eps)
+        mean[r] = mu
+        rstd[r] = rs
+        for d in range(D):
+            y[r, d] = (x[r, d] - mu) * rs * w[d] + b[d]
+
+
+@njit(cache=True)
+def layer_norm_backward_rows(g, x, w, mean, rstd, dx, dw, db):
+    """g, x, dx: (R, D); w: (D,); mean, rstd: (R,); dw, db: (D,) float64, zeroed by the caller."""
+    R, D = x.shape
+    for r in range(R):
+        mu = mean[r]
+        rs = rstd[r]
+        s1 = 0.0  # sum(dxhat)
+        s2 = 0.0  # sum(dxhat * xhat)
+        for d in range(D):
+            xh = (x[r, d] - mu) * rs
+            gd = g[r, d]
+            dxh = gd * w[d]
+            s1 += dxh
+            s2 += dxh * xh
+            dw[d] += gd * xh
+            db[d] += gd
+        m1 = s1 / D
+        m2 = s2 / D
+        for d in range(D):
+            xh = (x[r, d] - mu) * rs
+            dx[r, d] = rs * (g[r, d] * w[d] - m1 - xh * m2)
+
+
+def layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float):
+    """Forward over the last axis of x (any leading shape): returns (y, mean, rstd).
+
+    ``w`` and ``b`` have shape (D,) and x's dtype; shapes are checked by the caller.
+    """
+    D = x.shape[-1]
+    x2 = np.ascontiguousarray(x).reshape(-1, D)
+    y = np.empty(x2.shape, dtype=x.dtype)
+    # per-row statistics stay float64: the backward rebuilds xhat from them
+    mean = np.empty(x2.shape[0], dtype=np.float64)
+    rstd = np.empty(x2.shape[0], dtype=np.float64)
+    if x2.size:
+        layer_norm_rows(x2, np.ascontiguousarray(w), np.ascontiguousarray(b), float(eps), y, mean, rstd)
+    lead = x.shape[:-1]
+    return y.reshape(x.shape), mean.reshape(lead), rstd.reshape(lead)
+
+
+def layer_norm_backward(g: np.ndarray, x: np.ndarray, w: np.ndarray, mean: np.ndarray,
+                        rstd: np.ndarray):
+    """Backward of :func:`layer_norm`: returns (dx, dw, db), dw and db of shape (D,)."""
+    D = x.shape[-1]
+    x2 = np.ascontiguousarray(x).reshape(-1, D)
+    g2 = np.ascontiguousarray(g, dtype=x.dtype).reshape(-1, D)
+    dx = np.empty(x2.shape, dtype=x.dtype)
+    dw = np.zeros(D, dtype=np.float64)
+    db = np.zeros(D, dtype=np.float64)
+    if x2.size:
+        layer_norm_backward_rows(g2, x2, np.ascontiguousarray(w), mean.reshape(-1),
+                                 rstd.reshape(-1), dx, dw, db)
+    return dx.reshape(x.shape), dw.astype(x.dtype), db.astype(x.dtype)

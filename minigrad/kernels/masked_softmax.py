@@ -1,0 +1,141 @@
+"""The softmax inside attention: scale, mask and normalise the scores in place.
+
+For a score row s (one query against Tk keys):
+    z_j = s_j * scale, or -inf where the key is masked (mask True, or a
+          causal mask: key j is after the query)
+    p_j = exp(z_j - max(z)) / sum_k exp(z_k - max(z))
+A row with every key masked has no finite max and gives p = 0 (never NaN).
+
+Backward, with dP = dL/dp:  dS_j = scale * p_j * (dP_j - sum_k dP_k p_k).
+
+The causal mask is not stored: with queries at the last Tq of Tk positions,
+query i may attend key j only if j <= i + (Tk - Tq). As in the softmax kernel,
+the exponential is left to NumPy (SIMD, ~0.5 ns a float) between two Numba
+passes (a libm call per element inside Numba costs ~3 ns); the first pass
+folds scaling, masking and the max subtraction into one sweep over the scores.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# Reassociate sums (so they vectorize), FMA, no signed zeros, reciprocals.
+# Not 'nnan'/'ninf': the masked scores are -inf.
+_FAST = {"reassoc", "contract", "nsz", "arcp"}
+
+
+def masked_softmax_reference(s: np.ndarray, scale: float, mask: np.ndarray | None,
+                             causal: bool) -> np.ndarray:
+    """Plain NumPy: softmax(where(mask, -inf, s * scale)) over the last axis; s (..., Tq, Tk)."""
+    t_q, t_k = s.shape[-2:]
+    z = s * s.dtype.type(scale)
+    blocked = np.zeros(s.shape, dtype=bool)
+    if mask is not None:
+        blocked |= mask
+    if causal:
+        blocked |= ~np.tri(t_q, t_k, t_k - t_q, dtype=bool)
+    z = np.where(blocked, -np.inf, z)
+    m = z.max(axis=-1, keepdims=True)
+    alive = np.isfinite(m)
+    e = np.exp(z - np.where(alive, m, 0))
+    total = e.sum(axis=-1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(alive, e / total, 0).astype(s.dtype)
+
+
+def masked_softmax_backward_reference(p: np.ndarray, dp: np.ndarray, scale: float) -> np.ndarray:
+    """Plain NumPy: scale * p * (dp - sum(dp * p))."""
+    return (scale * p * (dp - (dp * p).sum(axis=-1, keepdims=True))).astype(p.dtype)
+
+
+@njit(cache=True, fastmath=_FAST)
+def scale_mask_shift(s, scale, neg_inf, mask, use_mask, causal):
+    """In place on s (A, B, Tq, Tk): s = where(masked, -inf, s * scale) - rowmax.
+
+    ``scale`` and ``neg_inf`` (-inf) come typed as s's dtype, so float32 stays
+    float32. ``mask`` is (A, B, Tq, Tk) (broadcast views with zero strides are
+    fine), read only if ``use_mask``; ``causal`` masks keys j > i + Tk - Tq.
+    """
+    A, B, t_q, t_k = s.shape
+    for a in range(A):
+        for b in range(B):
+            for i in range(t_q):
+                row = s[a, b, i]
+                lim = min(t_k, i + t_k - t_q + 1) if causal else t_k
+                lim = max(lim, 0)
+                m = neg_inf
+                for j in range(lim):
+                    z = row[j] * scale
+                    if use_mask and mask[a, b, i, j]:
+                        z = neg_inf
+                    row[j] = z
+                    m = max(m, z)
+                for j in range(lim, t_k):
+                    row[j] = neg_inf
+                if m == neg_inf:
+                    continue  # every key masked: exp gives 0 everywhere
+                for j in range(lim):
+                    row[j] = row[j] - m
+
+
+@njit(cache=True, fastmath=_FAST)
+def normalise_rows(e, one):
+    """In place on e (R, C) >= 0: e[r] /= sum(e[r]); rows summing to 0 stay 0.
+    ``one`` is 1 in e's dtype (sums then stay in that precision and vectorize)."""
+    R, C = e.shape
+    for r in range(R):
+        t = e[r, 0]
+        for c in range(1, C):
+            t += e[r, c]
+        if t > 0:
+            inv = one / t
+            for c in range(C):
+                e[r, c] *= inv
+
+
+@njit(cache=True, fastmath=_FAST)
+def softmax_backward_scaled(p, dp, scale):
+    """In place on dp (R, C): dp[r] = scale * p[r] * (dp[r] - dot(dp[r], p[r]))."""
+    R, C = p.shape
+    for r in range(R):
+        d = dp[r, 0] * p[r, 0]
+        for c in range(1, C):
+            d += dp[r, c] * p[r, c]
+        for c in range(C):
+            dp[r, c] = scale * p[r, c] * (dp[r, c] - d)
+
+
+def _four_d(x: np.ndarray) -> np.ndarray:
+    """(..., Tq, Tk) as (A, B, Tq, Tk) (a view for contiguous x)."""
+    lead = x.shape[:-2]
+    if len(lead) == 2:
+        return x
+    b = lead[-1] if lead else 1
+    return x.reshape((-1, b) + x.shape[-2:])
+
+
+def masked_softmax(s: np.ndarray, scale: float, mask: np.ndarray | None, causal: bool) -> np.ndarray:
+    """Overwrite the C-contiguous scores ``s`` (..., Tq, Tk) with their scaled, masked
+    softmax and return them. ``mask``: bool, broadcastable to s (True = blocked)."""
+    if s.size == 0:
+        return s
+    s4 = _four_d(s)
+    if mask is None:
+        m4 = np.zeros((1, 1, 1, 1), dtype=np.bool_)
+    else:
+        m4 = _four_d(np.broadcast_to(mask, s.shape))
+        m4 = np.broadcast_to(m4, s4.shape)
+    dt = s.dtype.type
+    scale_mask_shift(s4, dt(scale), dt(-np.inf), m4, mask is not None, bool(causal))
+    np.exp(s, out=s)
+    normalise_rows(s.reshape(-1, s.shape[-1]), dt(1))
+    return s
+
+
+def masked_softmax_backward(p: np.ndarray, dp: np.ndarray, scale: float) -> np.ndarray:
+    """Overwrite the C-contiguous ``dp`` with dL/ds (see the module docstring) and return it."""
+    if p.size:
+        softmax_backward_scaled(p.reshape(-1, p.shape[-1]), dp.reshape(-1, dp.shape[-1]),
+                                p.dtype.type(scale))
+    return dp

@@ -1,0 +1,18 @@
+"""Optimizers, gradient clipping and learning-rate schedules (PyTorch's names and rules).
+
+>>> import minigrad as mg
+>>> w = mg.tensor([1.0, -2.0], requires_grad=True)
+>>> opt = mg.optim.SGD([w], lr=0.1)
+>>> (w * w).sum().backward()          # grad = 2w
+>>> opt.step(); opt.zero_grad()
+>>> w.data
+array([ 0.8, -1.6], dtype=float32)
+"""
+
+from .adam import Adam, AdamW
+from .clip import clip_grad_norm_
+from .optimizer import Optimizer
+from .schedule import CosineWithWarmup, cosine_lr
+from .sgd import SGD
+
+__all__ = ["SGD", "Adam", "AdamW", "CosineWithWarmup", "Optimizer", "clip_grad_norm_", "cosine_lr"]

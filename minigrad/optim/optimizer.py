@@ -1,0 +1,322 @@
+"""The Optimizer base class: parameter groups, per-parameter state, state dicts.
+
+An optimizer holds ``param_groups``, a list of dicts. Each group has a
+``"params"`` list and its own hyperparameters (``"lr"``, ``"weight_decay"``,
+...), so one model can train its matrices with weight decay and its biases
+and LayerNorm gains without, as nanoGPT does::
+
+    opt = AdamW([{"params": matrices, "weight_decay": 0.1},
+                 {"params": vectors, "weight_decay": 0.0}], lr=3e-4)
+
+A schedule changes the learning rate by writing ``group["lr"]``.
+
+A parameter is anything with ``.data`` (a floating ndarray, updated in place
+so references to it stay valid) and ``.grad`` (an ndarray of the same shape,
+or None to skip it), such as a :class:`minigrad.Tensor` or ``nn.Parameter``.
+
+``state`` maps a parameter's index (its position counting through all groups
+in order) to a dict of its buffers, e.g. ``{"step": 3, "exp_avg": ...}``.
+``state_dict()`` is built from plain ints, floats, tuples and ndarrays so
+``minigrad.save`` can write it without pickle.
+"""
+
+from __future__ import annotations
+
+import copy
+import numbers
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+import numpy as np
+
+
+def check_hyperparameter(name: str, value: Any, low: float = 0.0, high: float | None = None,
+                         high_inclusive: bool = False) -> float:
+    """Return ``value`` as a float if low <= value (< or <=) high; raise otherwise.
+
+    NaN fails every comparison, so it is rejected too.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(value).__name__} {value!r}")
+    v = float(value)
+    ok = low <= v
+    if high is not None:
+        ok = ok and (v <= high if high_inclusive else v < high)
+    if not ok:
+        upper = "" if high is None else f" and {'<=' if high_inclusive else '<'} {high}"
+        raise ValueError(f"invalid {name}: {value!r} (must be >= {low}{upper})")
+    return v
+
+
+def _check_param(p: Any, where: str) -> None:
+    data = getattr(p, "data", None)
+    if not isinstance(data, np.ndarray) or not hasattr(p, "grad"):
+        raise TypeError(
+            f"{where}: an optimizer can only update tensors (objects with an ndarray .data and a "
+            f".grad), got {type(p).__name__}"
+        )
+    if data.dtype.kind != "f":
+        raise TypeError(f"{where}: can only optimize floating-point tensors, got dtype {data.dtype}")
+
+
+class Optimizer:
+    """Base class: subclasses define ``defaults``, ``_check_group`` and ``_update``.
+
+    Subclasses also name their per-parameter state: ``_array_state`` (buffers
+    shaped like the parameter) and ``_count_state`` (non-negative ints such as
+    Adam's step), which ``load_state_dict`` checks.
+    """
+
+    _array_state: tuple[str, ...] = ()
+    _count_state: tuple[str, ...] = ()
+
+    def __init__(self, params: Iterable[Any], defaults: dict[str, Any]) -> None:
+        self.defaults = dict(defaults)
+        self.param_groups: list[dict[str, Any]] = []
+        self.state: dict[int, dict[str, Any]] = {}
+        if _is_param(params) or isinstance(params, (dict, str)):
+            raise TypeError(
+                "params must be an iterable of tensors or of dicts (parameter groups), got "
+                f"{type(params).__name__}; wrap a single tensor in a list"
+            )
+        groups = list(params)
+        if not groups:
+            raise ValueError("optimizer got an empty parameter list")
+        if not all(isinstance(g, dict) for g in groups):
+            if any(isinstance(g, dict) for g in groups):
+                raise TypeError("params mixes tensors and dicts: pass one kind only")
+            groups = [{"params": groups}]
+        for group in groups:
+            self.add_param_group(group)
+        if not any(g["params"] for g in self.param_groups):
+            raise ValueError("optimizer got an empty parameter list")
+
+    # ---- groups -------------------------------------------------------------
+    def _check_group(self, group: dict[str, Any]) -> None:
+        """Validate the hyperparameters of a filled-in group (raise ValueError/TypeError)."""
+        check_hyperparameter("lr", group["lr"])
+
+    def add_param_group(self, group: dict[str, Any]) -> None:
+        """Append a group: its missing options take the optimizer's defaults.
+
+        Checks everything first; on error the optimizer is unchanged.
+        """
+        if not isinstance(group, dict) or "params" not in group:
+            raise TypeError("a parameter group is a dict with a 'params' entry")
+        params = group["params"]
+        if _is_param(params):
+            params = [params]
+        elif isinstance(params, (dict, str)):
+            raise TypeError(f"group 'params' must be an iterable of tensors, got {type(params)}")
+        params = list(params)
+        index = len(self.param_groups)
+        for i, p in enumerate(params):
+            _check_param(p, f"param group {index}, parameter {i}")
+        seen = {id(p) for g in self.param_groups for p in g["params"]}
+        for i, p in enumerate(params):
+            if id(p) in seen:
+                raise ValueError(
+                    f"param group {index}, parameter {i} (shape {p.data.shape}) appears more than "
+                    "once across parameter groups"
+                )
+            seen.add(id(p))
+        filled = {k: v for k, v in group.items() if k != "params"}
+        for k, v in self.defaults.items():
+            filled.setdefault(k, v)
+        self._check_group(filled)
+        filled["params"] = params
+        self.param_groups.append(filled)
+
+    def _indexed_params(self) -> Iterator[tuple[int, Any, dict[str, Any]]]:
+        """(global index, parameter, its group) for every parameter, groups in order."""
+        i = 0
+        for group in self.param_groups:
+            for p in group["params"]:
+                yield i, p, group
+                i += 1
+
+    # ---- the update -----------------------------------------------------------
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Forget every parameter's gradient (``None``, or zeros in place if not set_to_none)."""
+        for _, p, _ in self._indexed_params():
+            if set_to_none:
+                p.grad = None
+            elif p.grad is not None:
+                p.grad[...] = 0
+
+    def step(self, closure: Callable[[], Any] | None = None) -> Any:
+        """Update every parameter that has a gradient; return ``closure()`` if given.
+
+        Shapes of all gradients are checked before any parameter changes.
+        """
+        loss = closure() if closure is not None else None
+        work = []
+        for i, p, group in self._indexed_params():
+            if p.grad is None:
+                continue
+            g = p.grad
+            if not isinstance(g, np.ndarray):
+                raise TypeError(f"parameter {i}: .grad must be an ndarray or None, got "
+                                f"{type(g).__name__}")
+            if g.shape != p.data.shape:
+                raise ValueError(
+                    f"parameter {i} has shape {p.data.shape} but its .grad has shape {g.shape}"
+                )
+            if g.dtype != p.data.dtype:
+                g = g.astype(p.data.dtype)
+            if not p.data.flags.writeable:
+                raise ValueError(f"parameter {i}: .data is read-only, cannot update it in place")
+            for k, buf in self.state.get(i, {}).items():
+                if isinstance(buf, np.ndarray) and buf.shape != p.data.shape:
+                    raise ValueError(
+                        f"parameter {i} has shape {p.data.shape} but its optimizer state {k!r} "
+                        f"has shape {buf.shape} (was .data replaced by an array of another shape?)"
+                    )
+            work.append((i, p, g, group))
+        for i, p, g, group in work:
+            state = self.state.get(i, {})
+            self._follow_param_dtype(state, p.data.dtype)
+            self._update(p, g, state, group)
+            if state:  # plain SGD keeps no state: store no empty entries
+                self.state[i] = state
+        return loss
+
+    def _follow_param_dtype(self, state: dict[str, Any], dtype: np.dtype) -> None:
+        # ``p.data = p.data.astype(np.float64)`` is allowed: buffers follow the param.
+        for k in self._array_state:
+            buf = state.get(k)
+            if buf is not None and buf.dtype != dtype:
+                state[k] = buf.astype(dtype)
+
+    def _update(self, p: Any, g: np.ndarray, state: dict[str, Any], group: dict[str, Any]) -> None:
+        """Update ``p.data`` in place from gradient ``g``; subclasses define the rule."""
+        raise NotImplementedError
+
+    # ---- state dicts ------------------------------------------------------------
+    def state_dict(self) -> dict[str, Any]:
+        """``{"state": {index: {name: value}}, "param_groups": [{options, "params": [index]}]}``.
+
+        Buffers are copied, so the dict is a snapshot that later steps do not change.
+        """
+        groups = []
+        start = 0
+        for group in self.param_groups:
+            g = {k: copy.deepcopy(v) for k, v in group.items() if k != "params"}
+            g["params"] = list(range(start, start + len(group["params"])))
+            start += len(group["params"])
+            groups.append(g)
+        state = {
+            i: {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in s.items()}
+            for i, s in self.state.items()
+        }
+        return {"state": state, "param_groups": groups}
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Restore hyperparameters and buffers saved by :meth:`state_dict`.
+
+        Group count and sizes, every option, every state index, name and buffer
+        shape are checked first; on any error nothing changes. Buffers are
+        copied into the parameter's dtype. ``Tensor`` values are accepted too.
+        """
+        if not isinstance(state_dict, dict) or set(state_dict) != {"state", "param_groups"}:
+            keys = sorted(map(str, state_dict)) if isinstance(state_dict, dict) else None
+            raise ValueError(
+                "an optimizer state dict has exactly the keys 'state' and 'param_groups', got "
+                f"{keys if keys is not None else type(state_dict).__name__}"
+            )
+        saved_groups, saved_state = state_dict["param_groups"], state_dict["state"]
+        if not isinstance(saved_groups, (list, tuple)) or not isinstance(saved_state, dict):
+            raise TypeError("'param_groups' must be a list and 'state' a dict")
+        if len(saved_groups) != len(self.param_groups):
+            raise ValueError(
+                f"the state dict has {len(saved_groups)} parameter groups, this optimizer has "
+                f"{len(self.param_groups)}"
+            )
+        new_groups = []
+        for gi, (saved, mine) in enumerate(zip(saved_groups, self.param_groups)):
+            if not isinstance(saved, dict) or "params" not in saved:
+                raise ValueError(f"saved parameter group {gi} is not a dict with 'params'")
+            n_saved, n_mine = len(saved["params"]), len(mine["params"])
+            if n_saved != n_mine:
+                raise ValueError(
+                    f"parameter group {gi} has {n_saved} parameters in the state dict but "
+                    f"{n_mine} in this optimizer"
+                )
+            missing = [k for k in self.defaults if k not in saved]
+            if missing:
+                raise ValueError(
+                    f"saved parameter group {gi} lacks {missing} (was it saved by a different "
+                    f"optimizer than {type(self).__name__}?)"
+                )
+            new = {k: copy.deepcopy(v) for k, v in saved.items() if k != "params"}
+            if "betas" in new and isinstance(new["betas"], list):
+                new["betas"] = tuple(new["betas"])
+            try:
+                self._check_group(new)
+            except (TypeError, ValueError) as e:
+                raise ValueError(f"saved parameter group {gi}: {e}") from None
+            new["params"] = mine["params"]
+            new_groups.append(new)
+
+        params = {i: p for i, p, _ in self._indexed_params()}
+        new_state: dict[int, dict[str, Any]] = {}
+        for key, entry in saved_state.items():
+            if isinstance(key, bool) or not isinstance(key, (int, np.integer)) or key not in params:
+                raise ValueError(
+                    f"state key {key!r} is not a parameter index in [0, {len(params)})"
+                )
+            new_state[int(key)] = self._checked_state_entry(int(key), entry, params[int(key)])
+
+        self.param_groups[:] = new_groups
+        self.state = new_state
+
+    def _checked_state_entry(self, i: int, entry: Any, p: Any) -> dict[str, Any]:
+        if not isinstance(entry, dict):
+            raise TypeError(f"state of parameter {i} must be a dict, got {type(entry).__name__}")
+        expected = set(self._array_state) | set(self._count_state)
+        if set(entry) != expected:
+            raise ValueError(
+                f"state of parameter {i} has entries {sorted(map(str, entry))}, expected "
+                f"{sorted(expected)}"
+            )
+        out: dict[str, Any] = {}
+        for k in self._count_state:
+            n = entry[k]
+            if isinstance(n, np.ndarray) and n.ndim == 0:
+                n = n.item()
+            if isinstance(n, float) and n.is_integer():  # a step saved as float stays exact
+                n = int(n)
+            if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+                raise ValueError(f"state {k!r} of parameter {i} must be an int >= 0, got {n!r}")
+            out[k] = int(n)
+        for k in self._array_state:
+            buf = entry[k]
+            buf = getattr(buf, "data", buf) if not isinstance(buf, np.ndarray) else buf
+            if not isinstance(buf, np.ndarray) or buf.dtype.kind not in "fiu":
+                raise ValueError(
+                    f"state {k!r} of parameter {i} must be a numeric array, got "
+                    f"{getattr(buf, 'dtype', type(buf).__name__)}"
+                )
+            if buf.shape != p.data.shape:
+                raise ValueError(
+                    f"state {k!r} of parameter {i} has shape {buf.shape}, the parameter has "
+                    f"shape {p.data.shape}"
+                )
+            out[k] = np.array(buf, dtype=p.data.dtype, order="C", copy=True)
+        return out
+
+    def __repr__(self) -> str:
+        lines = [f"{type(self).__name__} ("]
+        for gi, group in enumerate(self.param_groups):
+            lines.append(f"Parameter Group {gi}")
+            for k in sorted(k for k in group if k != "params"):
+                lines.append(f"    {k}: {group[k]}")
+        lines.append(")")
+        return "\n".join(lines)
+
+
+def _is_param(x: Any) -> bool:
+    return isinstance(getattr(x, "data", None), np.ndarray) and hasattr(x, "grad")
+
+
+__all__ = ["Optimizer", "check_hyperparameter"]

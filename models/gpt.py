@@ -1,0 +1,390 @@
+"""A decoder-only transformer language model (GPT), readable top to bottom.
+
+    idx (B, T) token ids
+      -> token embedding (B, T, C) + position embedding (T, C)     C = n_embd
+      -> dropout
+      -> n_layer x Block:  x = x + attn(ln_1(x))    causal multi-head self-attention
+                           x = x + mlp(ln_2(x))     Linear(C, 4C) -> GELU -> Linear(4C, C)
+      -> ln_f -> lm_head: logits (B, T, V)          V = vocab_size
+
+This is the "pre-LayerNorm" arrangement of GPT-2 and nanoGPT: each sub-layer
+reads a normalised copy of the residual stream and adds its result back, so
+the stream itself is never normalised until ``ln_f``. The output head shares
+its weight matrix with the token embedding by default ("weight tying"): the
+same (V, C) matrix maps ids to vectors and vectors back to scores over ids.
+
+Initialisation follows nanoGPT: every Linear and Embedding weight ~ N(0, 0.02),
+biases zero, and the two projections that write into the residual stream in
+each block (the attention's ``out_proj`` and the MLP's second Linear) get
+std 0.02 / sqrt(2 * n_layer), because 2 * n_layer of them add up along the
+stream and the variance of a sum grows with the number of terms.
+
+``generate`` samples new tokens one at a time with a key/value cache (see
+``KVCache``): the keys and values of earlier positions never change in a
+causal model, so each new token needs only its own projections.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+import minigrad
+import nn
+import nn.functional as F
+from minigrad import Tensor
+
+from .decoding import check_sampling_options, check_token_ids, sample_next_token
+
+
+@dataclass
+class GPTConfig:
+    """Hyper-parameters of :class:`GPT` (names as nanoGPT).
+
+    vocab_size: number of token ids V; block_size: longest context T the
+    model accepts (the size of the position table); n_layer blocks of n_head
+    heads over n_embd channels (n_embd % n_head == 0); dropout probability;
+    bias: whether Linear layers have biases; tie_weights: lm_head shares the
+    token embedding; pos_encoding: 'learned' (an Embedding) or 'sinusoidal'
+    (the fixed table of "Attention Is All You Need"); activation: 'gelu' or
+    'relu' in the MLP.
+    """
+
+    vocab_size: int
+    block_size: int
+    n_layer: int
+    n_head: int
+    n_embd: int
+    dropout: float = 0.0
+    bias: bool = True
+    tie_weights: bool = True
+    pos_encoding: str = "learned"
+    activation: str = "gelu"
+
+    def __post_init__(self) -> None:
+        for name in ("vocab_size", "block_size", "n_layer", "n_head", "n_embd"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+                raise ValueError(f"GPTConfig.{name} must be a positive integer, got {value!r}")
+        if self.n_embd % self.n_head != 0:
+            raise ValueError(
+                f"n_embd ({self.n_embd}) must be divisible by n_head ({self.n_head})"
+            )
+        if not 0.0 <= self.dropout < 1.0:
+            raise ValueError(f"dropout must be in [0, 1), got {self.dropout!r}")
+        if self.pos_encoding not in ("learned", "sinusoidal"):
+            raise ValueError(
+                f"pos_encoding must be 'learned' or 'sinusoidal', got {self.pos_encoding!r}"
+            )
+        if self.activation not in ("gelu", "relu"):
+            raise ValueError(f"activation must be 'gelu' or 'relu', got {self.activation!r}")
+
+
+class MLP(nn.Module):
+    """The position-wise feed-forward network: Linear(C, 4C) -> GELU/ReLU -> Linear(4C, C).
+
+    (B, T, C) -> (B, T, C). ``proj`` writes into the residual stream (its init
+    is scaled down, see the module docstring).
+    """
+
+    def __init__(self, config: GPTConfig) -> None:
+        super().__init__()
+        c = config.n_embd
+        self.fc = nn.Linear(c, 4 * c, bias=config.bias)
+        self.act = nn.GELU() if config.activation == "gelu" else nn.ReLU()
+        self.proj = nn.Linear(4 * c, c, bias=config.bias)
+        self.dropout = nn.Dropout(config.dropout)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return self.dropout(self.proj(self.act(self.fc(x))))
+
+
+class Block(nn.Module):
+    """One pre-LayerNorm transformer block: (B, T, C) -> (B, T, C).
+
+    x = x + dropout(attn(ln_1(x)))   (causal: position t sees positions <= t)
+    x = x + mlp(ln_2(x))
+    """
+
+    def __init__(self, config: GPTConfig) -> None:
+        super().__init__()
+        c = config.n_embd
+        self.ln_1 = nn.LayerNorm(c, bias=config.bias)
+        self.attn = nn.MultiHeadAttention(c, config.n_head, bias=config.bias,
+                                          dropout=config.dropout)
+        self.resid_dropout = nn.Dropout(config.dropout)
+        self.ln_2 = nn.LayerNorm(c, bias=config.bias)
+        self.mlp = MLP(config)
+        self.n_head = config.n_head
+
+    def forward(self, x: Tensor) -> Tensor:
+        x = x + self.resid_dropout(self.attn(self.ln_1(x), is_causal=True))
+        x = x + self.mlp(self.ln_2(x))
+        return x
+
+    def forward_cached(self, x: Tensor, cache: KVCache, layer: int) -> Tensor:
+        """The same block for the t newest positions, reusing cached keys/values.
+
+        x: (B, t, C), the newest positions only; the cache holds this layer's
+        keys and values of the positions before them. Only the new positions
+        are projected to q, k, v (the costly part); their k, v are appended
+        to the cache and their queries attend over all cached positions.
+        """
+        b, t, c = x.shape
+        h = self.n_head
+        attn = self.attn
+        a = self.ln_1(x)
+
+        def heads(y: Tensor) -> Tensor:  # (B, t, C) -> (B, h, t, C/h)
+            return y.reshape(b, t, h, c // h).transpose(1, 2)
+
+        q = heads(attn.q_proj(a))
+        k_all, v_all = cache.append(layer, heads(attn.k_proj(a)), heads(attn.v_proj(a)))
+        # query i (absolute position n - t + i) may see keys 0 .. n - t + i
+        mask = minigrad.causal_mask(t, k_all.shape[2])
+        y = F.scaled_dot_product_attention(q, k_all, v_all, mask=mask)  # (B, h, t, C/h)
+        y = attn.out_proj(y.transpose(1, 2).reshape(b, t, c))
+        x = x + self.resid_dropout(y)
+        x = x + self.mlp(self.ln_2(x))
+        return x
+
+
+class KVCache:
+    """Keys and values of the positions processed so far, one pair per layer.
+
+    ``keys[l]`` and ``values[l]`` have shape (B, n_head, t, head_size). In a
+    causal model a position's key and value depend only on the tokens up to
+    it, so they can be computed once and reused for every later token.
+    """
+
+    def __init__(self, n_layer: int) -> None:
+        self.keys: list[Tensor | None] = [None] * n_layer
+        self.values: list[Tensor | None] = [None] * n_layer
+
+    def __len__(self) -> int:
+        """Number of cached positions."""
+        return 0 if self.keys[0] is None else self.keys[0].shape[2]
+
+    def append(self, layer: int, k: Tensor, v: Tensor) -> tuple[Tensor, Tensor]:
+        """Add the new positions' k, v (B, h, t, hs) to ``layer``; return all of them."""
+        if self.keys[layer] is not None:
+            k = minigrad.cat([self.keys[layer], k], axis=2)
+            v = minigrad.cat([self.values[layer], v], axis=2)
+        self.keys[layer], self.values[layer] = k, v
+        return k, v
+
+
+class GPT(nn.Module):
+    """Decoder-only transformer language model (see the module docstring).
+
+    Build with keywords, ``GPT(vocab_size=65, block_size=64, n_layer=4,
+    n_head=4, n_embd=128)``, or from a config, ``GPT(config=cfg)`` /
+    ``GPT.from_config(cfg)``; ``self.config`` holds the :class:`GPTConfig`.
+    """
+
+    def __init__(
+        self,
+        vocab_size: int | None = None,
+        block_size: int | None = None,
+        n_layer: int | None = None,
+        n_head: int | None = None,
+        n_embd: int | None = None,
+        dropout: float = 0.0,
+        bias: bool = True,
+        tie_weights: bool = True,
+        pos_encoding: str = "learned",
+        activation: str = "gelu",
+        *,
+        config: GPTConfig | None = None,
+    ) -> None:
+        super().__init__()
+        if config is None:
+            config = GPTConfig(vocab_size, block_size, n_layer, n_head, n_embd, dropout, bias,
+                               tie_weights, pos_encoding, activation)
+        elif not isinstance(config, GPTConfig):
+            raise TypeError(f"config must be a GPTConfig, got {type(config).__name__}")
+        elif any(v is not None for v in (vocab_size, block_size, n_layer, n_head, n_embd)):
+            raise TypeError("pass either config= or the size keywords, not both")
+        self.config = config
+        c = config.n_embd
+
+        self.wte = nn.Embedding(config.vocab_size, c)  # token embedding (V, C)
+        if config.pos_encoding == "learned":
+            self.wpe = nn.Embedding(config.block_size, c)  # position embedding (T_max, C)
+        else:
+            self.wpe = nn.PositionalEncoding(c, config.block_size)  # fixed sin/cos table
+        self.drop = nn.Dropout(config.dropout)
+        self.blocks = nn.ModuleList([Block(config) for _ in range(config.n_layer)])
+        self.ln_f = nn.LayerNorm(c, bias=config.bias)
+        self.lm_head = nn.Linear(c, config.vocab_size, bias=False)
+        self._init_weights()
+        if config.tie_weights:
+            # One Parameter in two places: its gradient collects both uses, and
+            # parameters() (which skips repeats) hands it to the optimizer once.
+            self.lm_head.weight = self.wte.weight
+
+    @classmethod
+    def from_config(cls, config: GPTConfig) -> GPT:
+        """Build a GPT from a :class:`GPTConfig`."""
+        return cls(config=config)
+
+    def _init_weights(self) -> None:
+        """nanoGPT's initialisation, drawn from minigrad's global generator."""
+        rng = minigrad.random.generator()
+
+        def normal_(p: Tensor, std: float) -> None:
+            p.data[...] = rng.normal(0.0, std, size=p.shape)
+
+        for m in self.modules():
+            if isinstance(m, nn.Linear):
+                normal_(m.weight, 0.02)
+                if m.bias is not None:
+                    m.bias.data[...] = 0.0
+            elif isinstance(m, nn.Embedding):
+                normal_(m.weight, 0.02)
+        residual_std = 0.02 / math.sqrt(2 * self.config.n_layer)
+        for block in self.blocks:
+            normal_(block.attn.out_proj.weight, residual_std)
+            normal_(block.mlp.proj.weight, residual_std)
+
+    # ---- the forward pass ------------------------------------------------------
+    def _embed(self, ids: np.ndarray, start: int) -> Tensor:
+        """Token + position vectors of ids (B, t) at absolute positions start .. start+t-1,
+        then dropout: (B, t, C)."""
+        tok = self.wte(ids)                                     # (B, t, C)
+        t = ids.shape[1]
+        if self.config.pos_encoding == "learned":
+            pos = self.wpe(np.arange(start, start + t))         # (t, C), broadcast over B
+        else:  # the fixed table (a buffer): rows start .. start+t-1
+            pos = self.wpe.pe.data[start:start + t].astype(tok.dtype, copy=False)
+        return self.drop(tok + pos)
+
+    def forward(self, idx: Any, targets: Any = None) -> tuple[Tensor, Tensor | None]:
+        """logits (B, T, V) for token ids idx (B, T); and the mean cross-entropy
+        loss against ``targets`` (B, T) when given (entries -100 are ignored),
+        else None. T may not exceed block_size (ValueError)."""
+        cfg = self.config
+        ids = check_token_ids(idx, "idx", cfg.vocab_size, cfg.block_size, "block_size")
+        if targets is not None:
+            tgt = targets.data if isinstance(targets, Tensor) else np.asarray(targets)
+            if tgt.shape != ids.shape:
+                raise ValueError(f"targets has shape {tgt.shape}, expected {ids.shape} like idx")
+        b, t = ids.shape
+        x = self._embed(ids, 0)                                 # (B, T, C)
+        for block in self.blocks:
+            x = block(x)                                        # (B, T, C)
+        logits = self.lm_head(self.ln_f(x))                     # (B, T, V)
+        if targets is None:
+            return logits, None
+        loss = F.cross_entropy(logits.reshape(b * t, cfg.vocab_size), tgt.reshape(b * t),
+                               ignore_index=-100)
+        return logits, loss
+
+    def _forward_cached(self, ids: np.ndarray, cache: KVCache) -> Tensor:
+        """logits (B, t, V) of the t new tokens ``ids`` following the cached positions."""
+        x = self._embed(ids, len(cache))                        # (B, t, C)
+        for layer, block in enumerate(self.blocks):
+            x = block.forward_cached(x, cache, layer)
+        return self.lm_head(self.ln_f(x))
+
+    # ---- sampling ------------------------------------------------------------------
+    def generate(self, idx: Any, max_new_tokens: int, temperature: float = 1.0,
+                 top_k: int | None = None, use_cache: bool = True) -> Tensor:
+        """Extend idx (B, T) by ``max_new_tokens`` sampled tokens -> int64 (B, T + new).
+
+        Each step samples from softmax(logits[:, -1] / temperature), keeping
+        only the ``top_k`` likeliest tokens if given (top_k=1 is greedy), with
+        minigrad's global generator: ``minigrad.manual_seed`` makes it
+        repeatable. The model sees at most the last block_size tokens. Runs
+        without recording a graph and in eval mode (dropout off); the
+        training mode is restored afterwards.
+
+        With ``use_cache`` the prompt is processed once and each new token
+        costs one position's work, while the sequence fits in block_size.
+        Beyond that the context window slides: positions are absolute (learned
+        or sinusoidal), so every kept token moves to a new position, and its
+        key and value in every layer depend on that position (added to its
+        embedding at the input). Nothing cached stays valid, so each
+        further step recomputes the cropped window, exactly as the uncached
+        path does. Both paths give the same tokens.
+        """
+        cfg = self.config
+        ids = check_token_ids(idx, "idx", cfg.vocab_size)
+        if isinstance(max_new_tokens, bool) or not isinstance(max_new_tokens, (int, np.integer)) \
+                or max_new_tokens < 0:
+            raise ValueError(f"max_new_tokens must be an integer >= 0, got {max_new_tokens!r}")
+        check_sampling_options(temperature, top_k)
+
+        was_training = self.training
+        self.eval()
+        try:
+            with minigrad.no_grad():
+                cache = None
+                for _ in range(max_new_tokens):
+                    n = ids.shape[1]
+                    if use_cache and n <= cfg.block_size:
+                        if cache is None:  # first step: run the whole prompt, fill the cache
+                            cache = KVCache(cfg.n_layer)
+                            logits = self._forward_cached(ids, cache)
+                        else:  # later steps: only the newest token is new
+                            logits = self._forward_cached(ids[:, -1:], cache)
+                    else:
+                        logits, _ = self(ids[:, -cfg.block_size:])
+                    nxt = sample_next_token(logits.data[:, -1, :], temperature, top_k,
+                                            minigrad.random.generator())
+                    ids = np.concatenate([ids, nxt[:, None]], axis=1)
+        finally:
+            self.train(was_training)
+        return Tensor(ids)
+
+    # ---- bookkeeping -----------------------------------------------------------------
+    def num_parameters(self, non_embedding: bool = True) -> int:
+        """Number of learned scalars, each tied weight counted once.
+
+        With ``non_embedding`` (nanoGPT's default) the learned position table
+        is left out; the token embedding stays in, since (tied) it is also the
+        output layer's weight. Sinusoidal positions are a buffer, never counted.
+        """
+        n = sum(p.data.size for p in self.parameters())
+        if non_embedding and self.config.pos_encoding == "learned":
+            n -= self.wpe.weight.data.size
+        return n
+
+    def estimate_flops_per_token(self, seq_len: int | None = None) -> int:
+        """Training FLOPs per token (forward + backward), nanoGPT's estimate_mfu formula:
+
+            6 * N + 12 * L * H * Q * T
+
+        N = non-embedding parameters: each weight does a multiply-add (2 FLOPs)
+        per token forward and twice that backward. The second term is
+        attention's score and weighted-sum matmuls (L layers, H heads of size
+        Q, a context of T = ``seq_len`` positions, default block_size), which
+        have no parameters. Divide tokens/s * this by peak FLOP/s for MFU.
+        """
+        cfg = self.config
+        t = cfg.block_size if seq_len is None else int(seq_len)
+        q = cfg.n_embd // cfg.n_head
+        return 6 * self.num_parameters() + 12 * cfg.n_layer * cfg.n_head * q * t
+
+    def configure_optimizers(self, weight_decay: float, learning_rate: float,
+                             betas: tuple[float, float] = (0.9, 0.95)) -> Any:
+        """AdamW with two parameter groups, as nanoGPT: weight decay on every
+        2-D weight (matmul weights and embeddings), none on biases and LayerNorm
+        parameters (decaying a gain or an offset towards 0 has no regularising
+        meaning)."""
+        from minigrad.optim import AdamW
+
+        params = list(self.parameters())
+        decay = [p for p in params if p.ndim >= 2]
+        no_decay = [p for p in params if p.ndim < 2]
+        groups = [
+            {"params": decay, "weight_decay": weight_decay},
+            {"params": no_decay, "weight_decay": 0.0},
+        ]
+        return AdamW(groups, lr=learning_rate, betas=betas)
+
+
+__all__ = ["GPT", "MLP", "Block", "GPTConfig", "KVCache"]

@@ -1,0 +1,80 @@
+"""Embedding: a learned lookup table from integer ids to vectors.
+
+``out[..., :] = weight[ids[...], :]``. Ids are checked (integer dtype, inside
+[0, num_embeddings)) before anything runs; the backward is the scatter-add
+kernel of ``minigrad/kernels/embedding.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from minigrad import Function, Tensor
+from minigrad.kernels import embedding as K
+from minigrad.random import generator
+
+from .module import Module, Parameter
+
+
+class EmbeddingFunction(Function):
+    """Row gather weight[ids] (ids an option, never differentiated)."""
+
+    @staticmethod
+    def forward(ctx, weight, ids):
+        ctx.ids = ids
+        ctx.num = weight.shape[0]
+        return weight[ids]
+
+    @staticmethod
+    def backward(ctx, grad):
+        # dweight[ids[i]] += g[i] (repeated ids accumulate)
+        return K.embedding_backward(ctx.ids, grad, ctx.num)
+
+
+def check_ids(ids: Any, num_embeddings: int) -> np.ndarray:
+    """The ids as an int64 ndarray; TypeError if not integers, IndexError if out of range."""
+    arr = ids.data if isinstance(ids, Tensor) else np.asarray(ids)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"embedding: ids must be integers, got dtype {arr.dtype}")
+    if arr.size:
+        lo, hi = int(arr.min()), int(arr.max())
+        if lo < 0 or hi >= num_embeddings:
+            bad = lo if lo < 0 else hi
+            raise IndexError(
+                f"embedding: id {bad} is out of range for a table of {num_embeddings} rows "
+                f"(valid ids are 0..{num_embeddings - 1})"
+            )
+    return arr.astype(np.int64, copy=False)
+
+
+def embedding(ids: Any, weight: Tensor) -> Tensor:
+    """Rows of ``weight`` (num_embeddings, D) picked by integer ``ids`` -> ids.shape + (D,)."""
+    if weight.ndim != 2:
+        raise ValueError(f"embedding: weight must be 2-D (num_embeddings, dim), got {weight.shape}")
+    return EmbeddingFunction.apply(weight, ids=check_ids(ids, weight.shape[0]))
+
+
+class Embedding(Module):
+    """A table of ``num_embeddings`` learned vectors of size ``embedding_dim``.
+
+    forward(ids) with integer ids of any shape (Tensor or ndarray) ->
+    ids.shape + (embedding_dim,). Init as PyTorch: weight ~ N(0, 1).
+    """
+
+    def __init__(self, num_embeddings: int, embedding_dim: int, dtype: Any = np.float32) -> None:
+        super().__init__()
+        for name, v in (("num_embeddings", num_embeddings), ("embedding_dim", embedding_dim)):
+            if not isinstance(v, (int, np.integer)) or v <= 0:
+                raise ValueError(f"Embedding: {name} must be a positive integer, got {v!r}")
+        self.num_embeddings = int(num_embeddings)
+        self.embedding_dim = int(embedding_dim)
+        w = generator().standard_normal((num_embeddings, embedding_dim)).astype(dtype)
+        self.weight = Parameter(w)
+
+    def forward(self, ids: Any) -> Tensor:
+        return embedding(ids, self.weight)
+
+    def extra_repr(self) -> str:
+        return f"{self.num_embeddings}, {self.embedding_dim}"

@@ -1,0 +1,95 @@
+"""Layer normalisation: normalise each vector over its last dimension(s).
+
+y = (x - mean) / sqrt(var + eps) * weight + bias, statistics per row over
+``normalized_shape`` (biased variance, as PyTorch). Forward and backward run
+in the fused Numba kernels of ``minigrad/kernels/layernorm.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from minigrad import Function, Tensor
+from minigrad.kernels import layernorm as K
+
+from .module import Module, Parameter
+
+
+class LayerNormFunction(Function):
+    """Fused layer norm over the last axis of x (R, D) with w, b (D,)."""
+
+    @staticmethod
+    def forward(ctx, x, w, b, eps=1e-5):
+        w = w.astype(x.dtype, copy=False)
+        b = b.astype(x.dtype, copy=False)
+        y, mean, rstd = K.layer_norm(x, w, b, eps)
+        ctx.save_for_backward(x, w, mean, rstd)
+        return y
+
+    @staticmethod
+    def backward(ctx, grad):
+        # dx = rstd (g w - mean(g w) - xhat mean(g w xhat)); dw = sum g xhat; db = sum g
+        x, w, mean, rstd = ctx.saved_tensors
+        return K.layer_norm_backward(grad, x, w, mean, rstd)
+
+
+def _normalized_shape(shape: Any) -> tuple:
+    if isinstance(shape, (int, np.integer)):
+        shape = (int(shape),)
+    shape = tuple(int(s) for s in shape)
+    if not shape or any(s <= 0 for s in shape):
+        raise ValueError(f"layer_norm: normalized_shape must be positive sizes, got {shape}")
+    return shape
+
+
+def layer_norm(x: Tensor, normalized_shape: Any, weight: Tensor | None = None,
+               bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
+    """Normalise x (..., *normalized_shape) over its trailing ``normalized_shape`` dims,
+    then scale by ``weight`` and shift by ``bias`` (each of ``normalized_shape``, or None)."""
+    ns = _normalized_shape(normalized_shape)
+    if not isinstance(x, Tensor) or x.dtype.kind != "f":
+        raise TypeError("layer_norm: x must be a floating-point Tensor, got "
+                        f"{getattr(x, 'dtype', type(x).__name__)}")
+    if x.shape[x.ndim - len(ns):] != ns or x.ndim < len(ns):
+        raise ValueError(f"layer_norm: input of shape {x.shape} does not end in normalized_shape {ns}")
+    for name, p in (("weight", weight), ("bias", bias)):
+        if p is not None and p.shape != ns:
+            raise ValueError(f"layer_norm: {name} of shape {p.shape} != normalized_shape {ns}")
+    D = int(np.prod(ns))
+    w = weight.reshape(D) if weight is not None else Tensor(np.ones(D, dtype=x.dtype))
+    b = bias.reshape(D) if bias is not None else Tensor(np.zeros(D, dtype=x.dtype))
+    flat = x.reshape(x.shape[: x.ndim - len(ns)] + (D,)) if len(ns) > 1 else x
+    y = LayerNormFunction.apply(flat, w, b, eps=eps)
+    return y.reshape(x.shape) if len(ns) > 1 else y
+
+
+class LayerNorm(Module):
+    """LayerNorm over the trailing ``normalized_shape`` dims; weight ones, bias zeros
+    (learned when ``elementwise_affine``)."""
+
+    def __init__(self, normalized_shape: Any, eps: float = 1e-5, elementwise_affine: bool = True,
+                 bias: bool = True, dtype: Any = np.float32) -> None:
+        super().__init__()
+        self.normalized_shape = _normalized_shape(normalized_shape)
+        if not eps > 0:
+            raise ValueError(f"LayerNorm: eps must be positive, got {eps}")
+        self.eps = float(eps)
+        self.elementwise_affine = elementwise_affine
+        if elementwise_affine:
+            self.weight = Parameter(np.ones(self.normalized_shape, dtype=dtype))
+            if bias:
+                self.bias = Parameter(np.zeros(self.normalized_shape, dtype=dtype))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return layer_norm(x, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.normalized_shape}, eps={self.eps}, "
+                f"elementwise_affine={self.elementwise_affine}")

@@ -1,0 +1,95 @@
+"""Linear (fully connected) layer: y = x @ W.T + b.
+
+``W`` has shape (out_features, in_features), as in PyTorch, so each output
+unit's weights are one contiguous row. The op is one graph node: BLAS is
+handed ``W.T`` as a transposed view (no copy) and the bias is added in place.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from minigrad import Function, Tensor
+from minigrad.kernels import matmul as K
+from minigrad.random import generator
+
+from .module import Module, Parameter
+
+
+class LinearFunction(Function):
+    """y = x @ w.T (+ b) for x (..., in), w (out, in), b (out,)."""
+
+    @staticmethod
+    def forward(ctx, x, w, b=None):
+        ctx.save_for_backward(x, w)
+        y = K.matmul(x, w.T)
+        if b is not None:
+            y += b
+        return y
+
+    @staticmethod
+    def backward(ctx, grad):
+        # dx = g @ W,  dW = g^T @ x (over all leading rows),  db = sum of g over rows
+        x, w = ctx.saved_tensors
+        g2 = grad.reshape(-1, grad.shape[-1])
+        dx = K.matmul(grad, w) if ctx.needs_input_grad[0] else None
+        dw = K.matmul(g2.T, x.reshape(-1, x.shape[-1])) if ctx.needs_input_grad[1] else None
+        if len(ctx.needs_input_grad) == 2:
+            return dx, dw
+        db = g2.sum(axis=0) if ctx.needs_input_grad[2] else None
+        return dx, dw, db
+
+
+def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+    """y = x @ weight.T + bias for x (..., in), weight (out, in), bias (out,) -> (..., out)."""
+    x = x if isinstance(x, Tensor) else Tensor(x)
+    if x.dtype.kind != "f":
+        raise TypeError(f"linear: the input must be floating-point, got dtype {x.dtype}")
+    if weight.ndim != 2:
+        raise ValueError(f"linear: weight must be 2-D (out, in), got shape {weight.shape}")
+    if x.ndim == 0 or x.shape[-1] != weight.shape[1]:
+        raise ValueError(
+            f"linear: input of shape {x.shape} does not match weight of shape {weight.shape} "
+            f"(expected last dimension {weight.shape[1]})"
+        )
+    if bias is not None and bias.shape != (weight.shape[0],):
+        raise ValueError(f"linear: bias of shape {bias.shape} does not match weight {weight.shape}")
+    if x.ndim == 1:  # a single vector: treat it as one row
+        return linear(x.reshape(1, -1), weight, bias).reshape(-1)
+    if bias is None:
+        return LinearFunction.apply(x, weight)
+    return LinearFunction.apply(x, weight, bias)
+
+
+class Linear(Module):
+    """y = x @ W.T + b for x (..., in_features) -> (..., out_features).
+
+    Init as PyTorch: W and b ~ U(-1/sqrt(in_features), 1/sqrt(in_features)),
+    drawn from ``minigrad.random.generator()``.
+    """
+
+    def __init__(self, in_features: int, out_features: int, bias: bool = True,
+                 dtype: Any = np.float32) -> None:
+        super().__init__()
+        for name, v in (("in_features", in_features), ("out_features", out_features)):
+            if not isinstance(v, (int, np.integer)) or v <= 0:
+                raise ValueError(f"Linear: {name} must be a positive integer, got {v!r}")
+        self.in_features = int(in_features)
+        self.out_features = int(out_features)
+        bound = 1.0 / math.sqrt(in_features)
+        rng = generator()
+        self.weight = Parameter(rng.uniform(-bound, bound, (out_features, in_features)).astype(dtype))
+        if bias:
+            self.bias = Parameter(rng.uniform(-bound, bound, out_features).astype(dtype))
+        else:
+            self.register_parameter("bias", None)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return linear(x, self.weight, self.bias)
+
+    def extra_repr(self) -> str:
+        return (f"in_features={self.in_features}, out_features={self.out_features}, "
+                f"bias={self.bias is not None}")

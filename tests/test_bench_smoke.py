@@ -1,0 +1,105 @@
+"""Smoke tests of the benchmark scripts: they run and print their figures.
+
+No timing is asserted (speed is measured by the benchmarks, never by tests);
+these only check that the scripts still work against the current library,
+that their bookkeeping (FLOP and parameter counts) agrees with the model, and
+that bad arguments are refused with a message naming them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+sys.path.insert(0, str(BENCH))
+
+import common
+
+
+def run_script(name: str, *args: str) -> subprocess.CompletedProcess:
+    """Run bench/<name> with this interpreter; returns the finished process."""
+    return subprocess.run([sys.executable, str(BENCH / name), *args], capture_output=True,
+                          text=True, timeout=300, check=False)
+
+
+def test_train_step_prints_minigrad_figures_without_torch():
+    done = run_script("train_step.py", "--config", "small", "--steps", "2", "--warmup", "1",
+                      "--pause", "0", "--no-torch")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "PyTorch: not timed (--no-torch)" in out
+    row = re.search(r"^\s+minigrad\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+([\d.]+)%$", out,
+                    re.MULTILINE)
+    assert row is not None, out
+    ms, _, tokens_per_s, mfu = map(float, row.groups())
+    assert ms > 0 and tokens_per_s > 0 and mfu > 0
+    assert re.search(r"numpy\.matmul peak [\d.]+ GFLOP/s", out), out
+    assert not re.search(r"^\s+torch", out, re.MULTILINE), out  # no PyTorch rows
+
+
+def test_generate_prints_both_paths_and_same_tokens():
+    done = run_script("generate.py", "--config", "small", "--new-tokens", "6", "--repeats", "1")
+    assert done.returncode == 0, done.stderr
+    rows = re.findall(r"^small .*?([\d.]+)\s+([\d.]+)\s+([\d.]+)x\s+(yes|NO)$", done.stdout,
+                      re.MULTILINE)
+    assert len(rows) == 1, done.stdout  # block_size 32 already holds 1 + 6 tokens: one row
+    assert rows[0][3] == "yes", done.stdout
+
+
+@pytest.mark.parametrize("script, args, message", [
+    ("train_step.py", ["--steps", "0"], "--steps must be >= 1, got 0"),
+    ("train_step.py", ["--config", "huge"], "invalid choice: 'huge'"),
+    ("generate.py", ["--new-tokens", "0"], "--new-tokens must be >= 1, got 0"),
+    ("startup.py", ["--warm-runs", "0"], "--warm-runs must be >= 1, got 0"),
+    ("memory.py", ["--steps", "-1"], "--steps must be >= 1, got -1"),
+])
+def test_scripts_refuse_bad_arguments(script, args, message):
+    done = run_script(script, *args)
+    assert done.returncode == 2
+    assert message in done.stderr
+
+
+@pytest.mark.parametrize("name", list(common.CONFIGS))
+def test_flop_and_parameter_counts_match_the_model(name):
+    import models
+
+    cfg = common.CONFIGS[name]
+    model = models.GPT(cfg.vocab_size, cfg.block_size, cfg.n_layer, cfg.n_head, cfg.n_embd)
+    assert common.non_embedding_params(cfg) == model.num_parameters(non_embedding=True)
+    per_token = model.estimate_flops_per_token(cfg.block_size)
+    assert common.flops_per_step(cfg) == per_token * cfg.tokens_per_step
+
+
+def test_step_matmul_shapes_add_up_to_the_flop_estimate():
+    # every matmul weight (projections and the tied head, not biases or LayerNorms) does
+    # 6 FLOPs per token, and attention adds nanoGPT's 12 L H Q T per token
+    cfg = common.CONFIGS["baby"]
+    flops = sum(2 * math.prod(sa) * sb[-1] * n for sa, sb, n in common.step_matmul_shapes(cfg))
+    c, n_layer = cfg.n_embd, cfg.n_layer
+    weights = n_layer * 12 * c * c + cfg.vocab_size * c
+    q = c // cfg.n_head
+    expected = (6 * weights + 12 * n_layer * cfg.n_head * q * cfg.block_size) \
+        * cfg.tokens_per_step
+    assert flops == expected
+
+
+def test_median_and_interleaving_helpers():
+    assert common.median([3.0, 1.0, 2.0]) == 2.0
+    with pytest.raises(ValueError, match="empty"):
+        common.median([])
+    calls = []
+    times = common.interleaved_times({"a": lambda: calls.append("a"),
+                                      "b": lambda: calls.append("b")},
+                                     rounds=2, warmup=1, between=lambda: calls.append("|"))
+    assert calls == ["a", "b", "a", "b", "|", "a", "b", "|"]
+    assert [len(v) for v in times.values()] == [2, 2]
+    with pytest.raises(ValueError, match="rounds must be >= 1"):
+        common.interleaved_times({"a": lambda: None}, rounds=0)
+    with pytest.raises(ValueError, match="unknown config 'huge'"):
+        common.get_config("huge")

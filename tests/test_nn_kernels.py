@@ -1,0 +1,118 @@
+"""The nn kernels (layer norm, cross-entropy, embedding scatter-add, attention's
+masked softmax) equal their plain NumPy references, in float32 and float64."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from minigrad.kernels import cross_entropy as KCE
+from minigrad.kernels import embedding as KE
+from minigrad.kernels import layernorm as KLN
+from minigrad.kernels import masked_softmax as KMS
+
+dtypes = st.sampled_from([np.float32, np.float64])
+TOL = {np.float32: {"rtol": 2e-5, "atol": 2e-5}, np.float64: {"rtol": 1e-12, "atol": 1e-12}}
+
+
+@given(rows=st.integers(1, 6), d=st.integers(1, 40), dt=dtypes, seed=st.integers(0, 99))
+def test_layer_norm_kernel_equals_reference(rows, d, dt, seed):
+    rng = np.random.default_rng(seed)
+    x = (rng.standard_normal((rows, d)) * 3 + 1).astype(dt)
+    w, b = rng.standard_normal(d).astype(dt), rng.standard_normal(d).astype(dt)
+    g = rng.standard_normal((rows, d)).astype(dt)
+    y, mean, rstd = KLN.layer_norm(x, w, b, 1e-5)
+    y_ref, mean_ref, rstd_ref = KLN.layer_norm_reference(x, w, b, 1e-5)
+    assert y.dtype == dt
+    np.testing.assert_allclose(y, y_ref, **TOL[dt])
+    np.testing.assert_allclose(mean, mean_ref, **TOL[dt])
+    np.testing.assert_allclose(rstd, rstd_ref, rtol=TOL[dt]["rtol"])
+    dx, dw, db = KLN.layer_norm_backward(g, x, w, mean, rstd)
+    for got, ref in zip((dx, dw, db), KLN.layer_norm_backward_reference(g, x, w, mean, rstd)):
+        assert got.dtype == dt
+        np.testing.assert_allclose(got, ref, **TOL[dt])
+
+
+def test_layer_norm_kernel_leading_dims_and_constant_rows():
+    x = np.full((2, 3, 4), 5.0, dtype=np.float32)
+    w, b = np.ones(4, np.float32), np.arange(4, dtype=np.float32)
+    y, mean, rstd = KLN.layer_norm(x, w, b, 1e-5)
+    assert y.shape == (2, 3, 4) and mean.shape == (2, 3)
+    np.testing.assert_array_equal(y, np.broadcast_to(b, y.shape))
+    dx, _, _ = KLN.layer_norm_backward(np.ones_like(x), x, w, mean, rstd)
+    assert np.all(np.isfinite(dx))
+
+
+@given(n=st.integers(1, 8), c=st.integers(1, 70), dt=dtypes, scale=st.sampled_from([1.0, 0.25]),
+       seed=st.integers(0, 99))
+def test_cross_entropy_kernel_equals_reference(n, c, dt, scale, seed):
+    rng = np.random.default_rng(seed)
+    z = (rng.standard_normal((n, c)) * 4).astype(dt)
+    t = rng.integers(0, c, n)
+    t[rng.random(n) < 0.25] = -100
+    losses, grad = KCE.cross_entropy(z, t, -100, scale)
+    l_ref, g_ref = KCE.cross_entropy_reference(z, t, -100)
+    assert losses.dtype == dt and grad.dtype == dt
+    np.testing.assert_allclose(losses, l_ref, **TOL[dt])
+    np.testing.assert_allclose(grad, scale * g_ref, **TOL[dt])
+
+
+def test_cross_entropy_kernel_extreme_logits_and_target_check():
+    z = np.array([[1e4, 0.0, -1e4], [5.0, 5.0, 5.0]], dtype=np.float32)
+    t = np.array([2, 0])
+    losses, grad = KCE.cross_entropy(z, t, -100)
+    np.testing.assert_allclose(losses, [2e4, np.log(3)], rtol=1e-6)
+    assert np.all(np.isfinite(grad))
+    assert KCE.check_targets(np.array([0, -100, 2]), 3, -100) == (-1, 2)
+    assert KCE.check_targets(np.array([0, 3, -5]), 3, -100) == (1, 1)
+    assert KCE.check_targets(np.array([-5]), 3, -100)[0] == 0
+
+
+@given(n=st.integers(1, 6), d=st.integers(1, 5), m=st.integers(0, 20), dt=dtypes,
+       seed=st.integers(0, 99))
+def test_embedding_scatter_add_equals_np_add_at(n, d, m, dt, seed):
+    rng = np.random.default_rng(seed)
+    ids = rng.integers(0, n, m)  # with repeats
+    g = rng.standard_normal((m, d)).astype(dt)
+    got = KE.embedding_backward(ids, g, n)
+    assert got.dtype == dt and got.shape == (n, d)
+    np.testing.assert_allclose(got, KE.embedding_backward_reference(ids, g, n), **TOL[dt])
+
+
+def test_embedding_scatter_add_accumulates_repeats_with_batch_shape():
+    ids = np.array([[1, 1], [1, 0]])
+    g = np.ones((2, 2, 3), dtype=np.float32)
+    np.testing.assert_array_equal(KE.embedding_backward(ids, g, 3), [[1] * 3, [3] * 3, [0] * 3])
+
+
+@given(a=st.integers(1, 2), b=st.integers(1, 3), tq=st.integers(1, 5), tk=st.integers(1, 5),
+       causal=st.booleans(), masked=st.booleans(), dt=dtypes, seed=st.integers(0, 99))
+def test_masked_softmax_kernel_equals_reference(a, b, tq, tk, causal, masked, dt, seed):
+    rng = np.random.default_rng(seed)
+    s = (rng.standard_normal((a, b, tq, tk)) * 3).astype(dt)
+    mask = rng.random((a, 1, tq, tk)) < 0.4 if masked else None
+    ref = KMS.masked_softmax_reference(s, 0.6, mask, causal)
+    got = KMS.masked_softmax(s.copy(), 0.6, mask, causal)
+    np.testing.assert_allclose(got, ref, **TOL[dt])
+    dp = rng.standard_normal(s.shape).astype(dt)
+    np.testing.assert_allclose(KMS.masked_softmax_backward(got, dp.copy(), 0.6),
+                               KMS.masked_softmax_backward_reference(ref, dp, 0.6), **TOL[dt])
+
+
+@pytest.mark.parametrize("shape", [(4, 4), (3, 2, 4), (2, 2, 2, 4, 4)])
+def test_masked_softmax_any_leading_shape_and_dead_rows(shape):
+    rng = np.random.default_rng(0)
+    s = rng.standard_normal(shape)
+    mask = np.zeros(shape[-2:], bool)
+    mask[1] = True  # row 1 blocked everywhere
+    got = KMS.masked_softmax(s.copy(), 1.0, mask, causal=False)
+    np.testing.assert_allclose(got, KMS.masked_softmax_reference(s, 1.0, mask, False), rtol=1e-12)
+    assert np.all(got[..., 1, :] == 0)
+
+
+def test_cross_entropy_kernel_keeps_nan_visible():
+    z = np.array([[0.0, np.nan, 1.0, 2.0, 3.0], [0.0, 1.0, 2.0, 3.0, 4.0]], dtype=np.float32)
+    losses, _ = KCE.cross_entropy(z, np.array([0, 0]), -100)
+    assert np.isnan(losses[0]) and np.isfinite(losses[1])

@@ -1,0 +1,396 @@
+"""examples/train_chars.py: data helpers, progress display, CLI, checkpoints, resume, sampling.
+
+Training runs use a tiny model on a 20,000-character slice of Tiny Shakespeare so each takes
+about a second. Most runs call ``train_chars.main(argv)`` in-process (no interpreter start-up);
+the end-to-end smoke test and the Ctrl-C test run the script as a subprocess.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import minigrad
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SCRIPT = EXAMPLES / "train_chars.py"
+sys.path.insert(0, str(EXAMPLES))
+
+import char_data
+import progress
+import train_chars
+
+TINY = ["--n-layer", "1", "--n-head", "2", "--n-embd", "16", "--block-size", "16",
+        "--batch-size", "4", "--warmup-iters", "2", "--eval-iters", "2",
+        "--max-new-tokens", "20"]
+
+
+@pytest.fixture(scope="module")
+def small_text(tmp_path_factory) -> Path:
+    """The first 20,000 characters of Tiny Shakespeare (val split: 2,000 characters)."""
+    path = tmp_path_factory.mktemp("text") / "small.txt"
+    text = (EXAMPLES / "data" / "tinyshakespeare.txt").read_text(encoding="utf-8")[:20_000]
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def run_main(argv: list[str]) -> int:
+    """train_chars.main, turning argparse's SystemExit into its code."""
+    try:
+        return train_chars.main(argv)
+    except SystemExit as e:
+        return e.code
+
+
+def run_script(args: list[str], cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    full_env = dict(os.environ, **(env or {}))
+    return subprocess.run([sys.executable, str(SCRIPT), *args], cwd=cwd, env=full_env,
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+def metrics(out: Path) -> dict:
+    return json.loads((out / "metrics.json").read_text())
+
+
+# ---------------------------------------------------------------- char_data --------------
+def test_vocab_is_sorted_and_round_trips():
+    v = char_data.CharVocab.from_text("hello world")
+    assert v.chars == " dehlorw"
+    ids = v.encode("world hello")
+    assert ids.dtype == np.int64 and v.decode(ids) == "world hello"
+    with pytest.raises(ValueError, match="'z'"):
+        v.encode("lazy")
+
+
+def test_tinyshakespeare_has_65_characters():
+    text = char_data.read_text(str(EXAMPLES / "data" / "tinyshakespeare.txt"))
+    assert len(text) == 1_115_394
+    assert len(char_data.CharVocab.from_text(text)) == 65
+    train, val = char_data.split_ids(np.arange(len(text)), 0.1)
+    assert len(train) == 1_003_854 and len(val) == 111_540  # nanoGPT's split
+
+
+def test_read_text_errors(tmp_path):
+    with pytest.raises(char_data.DataError, match="does not exist"):
+        char_data.read_text(str(tmp_path / "missing.txt"))
+    with pytest.raises(char_data.DataError, match="is a directory"):
+        char_data.read_text(str(tmp_path))
+    (tmp_path / "empty.txt").write_bytes(b"")
+    with pytest.raises(char_data.DataError, match="is empty"):
+        char_data.read_text(str(tmp_path / "empty.txt"))
+    (tmp_path / "latin1.txt").write_bytes("café".encode("latin-1"))
+    with pytest.raises(char_data.DataError, match="not UTF-8.*0xe9 at offset 3"):
+        char_data.read_text(str(tmp_path / "latin1.txt"))
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
+                    reason="root can read files without read permission")
+def test_read_text_unreadable(tmp_path):
+    p = tmp_path / "secret.txt"
+    p.write_text("some text")
+    p.chmod(0)
+    with pytest.raises(char_data.DataError, match="cannot read"):
+        char_data.read_text(str(p))
+
+
+def test_split_lengths_checked():
+    char_data.check_split_lengths(1000, 0.1, 64)
+    with pytest.raises(char_data.DataError, match="at least block_size \\+ 1 = 65"):
+        char_data.check_split_lengths(600, 0.1, 64)  # val part: 60 characters
+
+
+@given(n=st.integers(2, 300), block=st.integers(1, 40), rows=st.integers(1, 8))
+def test_eval_windows_score_every_target_once(n, block, rows):
+    seq = np.arange(n) * 3 + 1  # distinct values, so positions are recognisable
+    xs, ys, contexts = [], [], []
+    for x, y in char_data.eval_windows(seq, block, rows):
+        assert x.shape == y.shape and x.shape[0] <= rows and x.shape[1] <= block
+        np.testing.assert_array_equal(y[:, :-1], x[:, 1:])  # targets are the next inputs
+        xs.append(x.ravel())
+        ys.append(y.ravel())
+        contexts.append(np.tile(np.arange(1, x.shape[1] + 1), x.shape[0]))
+    np.testing.assert_array_equal(np.concatenate(ys), seq[1:])     # each target exactly once
+    np.testing.assert_array_equal(np.concatenate(xs), seq[:-1])
+    # the t-th target of a window is predicted from t characters of context
+    ctx = np.concatenate(contexts)
+    np.testing.assert_array_equal(ctx, np.arange(n - 1) % block + 1)
+
+
+def test_batch_sampler_windows_and_state_round_trip():
+    data = np.arange(1000)
+    s = char_data.BatchSampler(data, batch_size=5, block_size=8, seed=3)
+    x, y = s.sample()
+    assert x.shape == y.shape == (5, 8)
+    np.testing.assert_array_equal(y, x + 1)                 # y is x shifted by one
+    np.testing.assert_array_equal(x[:, 1:], x[:, :-1] + 1)  # contiguous windows
+    assert x.min() >= 0 and y.max() < 1000
+    state = s.get_state()
+    first = [s.sample()[0] for _ in range(3)]
+    s2 = char_data.BatchSampler(data, batch_size=5, block_size=8, seed=99)
+    s2.set_state(state)
+    for a in first:
+        np.testing.assert_array_equal(s2.sample()[0], a)
+    with pytest.raises(ValueError, match="uint64 array of shape \\(6,\\)"):
+        s2.set_state(np.zeros(3))
+
+
+# ---------------------------------------------------------------- progress ---------------
+def test_progress_plain_lines_when_not_a_tty():
+    out = io.StringIO()
+    p = progress.Progress(total=100, tokens_per_iter=10, stream=out, tty=False)
+    for it in range(1, 101):
+        p.record_time(0.01)
+        p.update(it, 2.0, 1e-3)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 10 and "\r" not in out.getvalue()  # every 10%
+    assert lines[-1].startswith("iter 100/100 | loss 2.0000 | lr 1.00e-03")
+    assert "1,000 tok/s" in lines[-1] and "ETA 0:00" in lines[-1]
+
+
+def test_progress_single_line_on_a_tty():
+    out = io.StringIO()
+    p = progress.Progress(total=1000, tokens_per_iter=768, stream=out, tty=True)
+    p.min_redraw_seconds = 0.0  # draw every update
+    for it in range(1, 4):
+        p.record_time(0.05)
+        p.update(it, 3.0, 1e-3)
+    p.message("step 3: train loss 1.0, val loss 1.1")
+    text = out.getvalue()
+    assert text.count("\r") >= 4 and text.count("\n") == 1  # rewrites, one real line
+    assert text.endswith("step 3: train loss 1.0, val loss 1.1\n")
+    assert "ETA 0:50" in text  # 997 iterations left at 50 ms
+    assert progress.format_duration(3725) == "1:02:05"
+
+
+def test_progress_redraws_are_throttled_but_the_last_iteration_shows():
+    out = io.StringIO()
+    p = progress.Progress(total=500, tokens_per_iter=1, stream=out, tty=True)
+    for it in range(1, 501):  # far faster than 10 redraws a second
+        p.update(it, 1.0, 1e-3)
+    text = out.getvalue()
+    assert text.count("\r") < 50
+    assert "iter 500/500" in text
+
+
+# ---------------------------------------------------------------- CLI ----------------------
+def test_help_lists_every_flag(capsys):
+    assert run_main(["--help"]) == 0
+    text = capsys.readouterr().out
+    for flag in ("--n-layer", "--n-head", "--n-embd", "--block-size", "--batch-size",
+                 "--dropout", "--max-iters", "--lr", "--min-lr", "--warmup-iters",
+                 "--lr-decay-iters", "--weight-decay", "--beta1", "--beta2", "--grad-clip",
+                 "--eval-interval", "--eval-iters", "--seed", "--out-dir", "--text",
+                 "--no-tie", "--no-bias", "--resume", "--plot", "--sample", "--prompt",
+                 "--num-samples", "--max-new-tokens", "--temperature", "--top-k",
+                 "--checkpoint"):
+        assert flag in text, flag
+    assert "--profile" not in text
+
+
+def test_defaults_are_nanogpts_cpu_config():
+    args, explicit, _ = train_chars.parse_args([])
+    assert explicit == set()
+    cfg = train_chars.config_from_args(args)
+    expected = {"n_layer": 4, "n_head": 4, "n_embd": 128, "block_size": 64, "batch_size": 12,
+                "dropout": 0.0, "max_iters": 2000, "lr_decay_iters": 2000, "lr": 1e-3,
+                "min_lr": 1e-4, "warmup_iters": 100, "beta1": 0.9, "beta2": 0.99,
+                "weight_decay": 0.1, "grad_clip": 1.0, "eval_interval": 250, "eval_iters": 20,
+                "seed": 1337, "val_fraction": 0.1}
+    assert {k: cfg[k] for k in expected} == expected
+    assert Path(cfg["text"]) == EXAMPLES / "data" / "tinyshakespeare.txt"  # not cwd-relative
+    assert args.out_dir == "out-chars"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--n-layer", "0"], "argument --n-layer: must be > 0, got 0"),
+    (["--batch-size", "-3"], "argument --batch-size: must be > 0"),
+    (["--block-size", "two"], "argument --block-size: expected an integer, got 'two'"),
+    (["--n-embd", "130"], "--n-embd 130 must be divisible by --n-head 4"),
+    (["--lr", "0"], "argument --lr: must be > 0.0"),
+    (["--lr", "inf"], "expected a finite number"),
+    (["--dropout", "1"], "argument --dropout: must be >= 0.0 and < 1.0"),
+    (["--beta2", "1.5"], "argument --beta2"),
+    (["--min-lr", "0.01"], "--min-lr 0.01 must not exceed --lr 0.001"),
+    (["--max-iters", "50"], "--warmup-iters 100 exceeds --lr-decay-iters 50"),
+    (["--val-fraction", "1"], "argument --val-fraction"),
+    (["--temperature", "0"], "argument --temperature: must be > 0.0"),
+    (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+    (["--resume", "--sample"], "--resume and --sample exclude each other"),
+])
+def test_bad_flags_exit_2_with_a_message(argv, message, capsys):
+    assert run_main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_bad_text_files_exit_2_without_traceback(tmp_path):
+    (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / "bad.txt").write_bytes(b"ok \xff\xfe not utf-8" * 100)
+    (tmp_path / "short.txt").write_text("To be, or not to be")
+    cases = [("missing.txt", "does not exist"), ("empty.txt", "is empty"),
+             ("bad.txt", "is not UTF-8 text: byte 0xff at offset 3"),
+             ("short.txt", "each part needs at least block_size + 1 = 65"), (".", "directory")]
+    for name, message in cases:
+        r = run_script(["--text", str(tmp_path / name), "--out-dir", str(tmp_path / "o")],
+                       cwd=tmp_path)
+        assert r.returncode == 2, (name, r.stderr)
+        assert message in r.stderr and "Traceback" not in r.stderr, (name, r.stderr)
+    assert not (tmp_path / "o").exists()  # nothing written before the input is validated
+
+
+# ---------------------------------------------------------------- training ----------------
+def test_end_to_end_run_writes_checkpoints_metrics_and_a_sample(small_text, tmp_path):
+    out = tmp_path / "out"
+    r = run_script([*TINY, "--text", str(small_text), "--max-iters", "12",
+                    "--eval-interval", "4", "--out-dir", str(out)], cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    for it in (0, 4, 8, 12):
+        assert any(ln.startswith(f"step {it}: train loss ") and ", val loss " in ln
+                   for ln in lines), it
+    assert any(ln.startswith("iter 12/12 | loss ") and "tok/s" in ln for ln in lines)
+    assert any(ln.startswith("full val loss: ") for ln in lines)
+    sample_at = lines.index("sample:")
+    assert "".join(lines[sample_at + 1:]).strip()  # some generated text
+
+    m = metrics(out)
+    for key in ("config", "iterations", "final_train_loss", "final_val_loss", "best_val_loss",
+                "full_val_loss", "full_val_characters", "wall_seconds", "median_ms_per_iter",
+                "tokens_per_s", "history", "train_loss_per_iter", "num_parameters"):
+        assert key in m, key
+    assert m["iterations"] == 12 and len(m["train_loss_per_iter"]) == 12
+    assert m["history"]["iter"] == [0, 4, 8, 12]
+    assert m["full_val_characters"] == 2000  # every validation character scored once
+    assert m["config"]["n_embd"] == 16 and m["config"]["vocab_size"] > 30
+    assert m["full_val_loss"] < np.log(m["config"]["vocab_size"]) + 0.1
+    assert m["wall_seconds"] > 0 and m["median_ms_per_iter"] > 0 and m["tokens_per_s"] > 0
+
+    for name in ("ckpt_last.npz", "ckpt_best.npz"):
+        ckpt = minigrad.load(out / name)
+        for key in ("model", "optimizer", "iteration", "config", "vocab", "rng",
+                    "best_val_loss"):
+            assert key in ckpt, (name, key)
+        assert set(ckpt["rng"]) == {"minigrad", "batches"}
+        model = train_chars.build_model(ckpt["config"])
+        model.load_state_dict(ckpt["model"])  # strict: every key and shape must match
+        assert ckpt["vocab"] == "".join(sorted(set(small_text.read_text())))
+    last = minigrad.load(out / "ckpt_last.npz")
+    assert last["iteration"] == 12
+    assert last["best_val_loss"] == pytest.approx(min(m["history"]["val"]))
+
+
+def test_sample_from_a_checkpoint(small_text, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert run_main([*TINY, "--text", str(small_text), "--max-iters", "4", "--eval-interval",
+                     "2", "--out-dir", str(out)]) == 0
+    capsys.readouterr()
+    argv = ["--sample", "--out-dir", str(out), "--prompt", "ROMEO:", "--num-samples", "2",
+            "--max-new-tokens", "15", "--seed", "7"]
+    assert run_main(argv) == 0
+    text = capsys.readouterr().out
+    samples = text.split("sampling from", 1)[1].split("\n", 1)[1].split("-" * 40 + "\n")
+    assert len(samples) == 2
+    assert all(s.startswith("ROMEO:") and len(s.rstrip("\n")) == 6 + 15 for s in samples)
+    assert run_main(argv) == 0 and capsys.readouterr().out == text  # --seed: repeatable
+    assert run_main(["--sample", "--checkpoint", str(out / "ckpt_last.npz"), "--top-k", "1",
+                     "--max-new-tokens", "5", "--num-samples", "1"]) == 0
+    assert "(iteration 4)" in capsys.readouterr().out
+
+    assert run_main(["--sample", "--out-dir", str(out), "--prompt", "Joë"]) == 2
+    assert "not in the vocabulary: 'ë'" in capsys.readouterr().err
+    assert run_main(["--sample", "--out-dir", str(tmp_path / "nothing")]) == 2
+    assert "no checkpoint at" in capsys.readouterr().err
+    (tmp_path / "junk.npz").write_bytes(b"not a zip file")
+    assert run_main(["--sample", "--checkpoint", str(tmp_path / "junk.npz")]) == 2
+    assert "cannot read checkpoint" in capsys.readouterr().err
+
+
+def test_ctrl_c_saves_and_resume_reproduces_the_uninterrupted_run(small_text, tmp_path):
+    args = [*TINY, "--text", str(small_text), "--max-iters", "10", "--eval-interval", "4",
+            "--dropout", "0.1"]  # dropout: the minigrad generator must be restored too
+    ref, cut = tmp_path / "ref", tmp_path / "cut"
+    assert run_main([*args, "--out-dir", str(ref)]) == 0
+
+    r = run_script([*args, "--out-dir", str(cut)], cwd=tmp_path,
+                   env={train_chars.INTERRUPT_ENV: "6"})  # SIGINT after step 6
+    assert r.returncode == 130, r.stderr
+    assert f"interrupted: saved {cut / 'ckpt_last.npz'} at iteration 6" in r.stdout
+    assert "Traceback" not in r.stderr
+    assert minigrad.load(cut / "ckpt_last.npz")["iteration"] == 6
+    assert not (cut / "metrics.json").exists()
+
+    assert run_main(["--resume", "--out-dir", str(cut), "--max-new-tokens", "5"]) == 0
+    a, b = metrics(ref), metrics(cut)
+    assert b["train_loss_per_iter"] == a["train_loss_per_iter"]  # every step's loss
+    assert b["history"] == a["history"]
+    assert b["full_val_loss"] == a["full_val_loss"]
+    assert b["iterations"] == 10
+
+
+def test_resume_can_extend_max_iters(small_text, tmp_path):
+    args = [*TINY, "--text", str(small_text), "--eval-interval", "3", "--lr-decay-iters", "9"]
+    ref, ext = tmp_path / "ref", tmp_path / "ext"
+    assert run_main([*args, "--max-iters", "9", "--out-dir", str(ref)]) == 0
+    assert run_main([*args, "--max-iters", "6", "--out-dir", str(ext)]) == 0
+    assert run_main(["--resume", "--max-iters", "9", "--out-dir", str(ext)]) == 0
+    assert metrics(ext)["train_loss_per_iter"] == metrics(ref)["train_loss_per_iter"]
+    assert metrics(ext)["history"] == metrics(ref)["history"]
+
+
+def test_resume_refuses_a_different_config(small_text, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert run_main([*TINY, "--text", str(small_text), "--max-iters", "2", "--warmup-iters",
+                     "1", "--eval-interval", "2", "--out-dir", str(out)]) == 0
+    capsys.readouterr()
+    assert run_main(["--resume", "--out-dir", str(out), "--n-embd", "32"]) == 2
+    assert "--n-embd 32 differs from the checkpoint's n_embd=16" in capsys.readouterr().err
+    assert run_main(["--resume", "--out-dir", str(out), "--no-tie"]) == 2
+    assert "tie_weights=True" in capsys.readouterr().err
+    assert run_main(["--resume", "--out-dir", str(out), "--max-iters", "1"]) == 2
+    assert "--max-iters 1 is below the 2 iterations" in capsys.readouterr().err
+    assert run_main(["--resume", "--out-dir", str(tmp_path / "none")]) == 2
+    assert "--resume: no checkpoint at" in capsys.readouterr().err
+    with open(small_text, "a", encoding="utf-8") as f:  # the text changed since
+        f.write("x")
+    try:
+        assert run_main(["--resume", "--out-dir", str(out)]) == 2
+        assert "changed since the checkpoint was written" in capsys.readouterr().err
+    finally:
+        small_text.write_text(small_text.read_text(encoding="utf-8")[:-1], encoding="utf-8")
+
+
+def test_non_finite_loss_stops_and_keeps_the_last_good_checkpoint(small_text, tmp_path,
+                                                                  capsys):
+    out = tmp_path / "out"
+    assert run_main([*TINY, "--text", str(small_text), "--max-iters", "30", "--eval-interval",
+                     "100", "--warmup-iters", "0", "--lr", "1e30", "--min-lr", "0",
+                     "--grad-clip", "0", "--out-dir", str(out)]) == 1
+    text = capsys.readouterr().out
+    assert "error: the loss became nan at iteration" in text
+    assert f"the last good checkpoint {out / 'ckpt_last.npz'} (iteration 0) is kept" in text
+    ckpt = minigrad.load(out / "ckpt_last.npz")
+    assert ckpt["iteration"] == 0
+    assert all(np.isfinite(v).all() for v in ckpt["model"].values())
+    assert not (out / "metrics.json").exists()
+
+
+def test_plot_writes_png_or_says_how_to_get_matplotlib(small_text, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert run_main([*TINY, "--text", str(small_text), "--max-iters", "2", "--warmup-iters",
+                     "1", "--eval-interval", "1", "--out-dir", str(out), "--plot"]) == 0
+    text = capsys.readouterr().out
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        assert 'pip install -e ".[plot]"' in text
+        assert not (out / "loss_curve.png").exists()
+    else:
+        assert (out / "loss_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
