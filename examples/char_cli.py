@@ -97,8 +97,8 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
     add(model, "--block-size", type=positive_int, default=64,
         help="context length in characters")
     add(model, "--dropout", type=unit_interval, default=0.0, help="dropout probability")
-    add(model, "--no-bias", action="store_true", default=False,
-        help="no biases in Linear and LayerNorm layers")
+    add(model, "--bias", action="store_true", default=False,
+        help="give Linear and LayerNorm layers biases (nanoGPT's train.py has none)")
     add(model, "--no-tie", action="store_true", default=False,
         help="do not tie the output head to the token embedding")
 
@@ -191,7 +191,7 @@ def config_from_args(args: argparse.Namespace) -> dict:
         "text": str(Path(args.text).resolve()), "val_fraction": args.val_fraction,
         "vocab_size": 0, "n_layer": args.n_layer, "n_head": args.n_head,
         "n_embd": args.n_embd, "block_size": args.block_size, "dropout": args.dropout,
-        "bias": not args.no_bias, "tie_weights": not args.no_tie,
+        "bias": args.bias, "tie_weights": not args.no_tie,
         "batch_size": args.batch_size, "max_iters": args.max_iters, "lr": args.lr,
         "min_lr": args.min_lr, "warmup_iters": args.warmup_iters,
         "lr_decay_iters": args.lr_decay_iters, "weight_decay": args.weight_decay,
@@ -202,4 +202,4 @@ def config_from_args(args: argparse.Namespace) -> dict:
 
 
 # The config key each flag sets, where the two names differ.
-FLAG_TO_KEY = {"no_bias": "bias", "no_tie": "tie_weights"}
+FLAG_TO_KEY = {"no_tie": "tie_weights"}

@@ -7,7 +7,8 @@
     python examples/train_chars.py --text my.txt --max-iters 500 --out-dir out-mine
 
 The default configuration is nanoGPT's "shakespeare_char on a CPU" one: 4 layers, 4 heads,
-128-wide embeddings, 64-character context, batches of 12, no dropout; AdamW (lr 1e-3,
+128-wide embeddings, 64-character context, batches of 12, no dropout, no biases (nanoGPT's
+``bias = False``), output layer tied to the token embedding; AdamW (lr 1e-3,
 betas (0.9, 0.99), weight decay 0.1 on matrices only), 100 warmup iterations then a cosine
 decay to 1e-4 at iteration 2000, gradients clipped to norm 1.0. nanoGPT (PyTorch) reaches a
 validation loss of 1.898 on the full validation split with it.

@@ -124,6 +124,10 @@ def save(obj: Any, path: str | os.PathLike) -> None:
 
     path = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise FileNotFoundError(
+            f"cannot save to {path!r}: the directory {directory!r} does not exist"
+        )
     tmp = os.path.join(directory, f".{os.path.basename(path)}.{secrets.token_hex(6)}.tmp")
     # O_EXCL: never clobber another file; mode 0o666 so the umask applies as for open().
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)

@@ -469,6 +469,8 @@ def arange(start: float, end: float | None = None, step: float = 1, dtype: Any =
     """Evenly spaced values in [start, end); int64 for integer arguments, as PyTorch."""
     if end is None:
         start, end = 0, start
+    if step == 0:
+        raise ValueError(f"arange: step must be nonzero, got {step!r}")
     arr = np.arange(start, end, step)
     if dtype is not None:
         arr = arr.astype(dtype)

