@@ -134,6 +134,9 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
     add(run, "--resume", action="store_true", default=False,
         help="continue the run saved in --out-dir/ckpt_last.npz (its config is kept; only "
              "--max-iters, --eval-interval, --eval-iters and --log-interval may change)")
+    add(run, "--profile", type=positive_int, default=None, metavar="N",
+        help="instead of training, profile N training steps (after one warm-up step) and "
+             "print where the time goes per op; no checkpoint or metrics are written")
     add(run, "--plot", action="store_true", default=False,
         help="write loss_curve.png at the end (needs matplotlib: pip install -e '.[plot]')")
 
@@ -167,6 +170,8 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, set[str]
     explicit = set(vars(build_parser(suppress_defaults=True).parse_args(argv)))
     if args.resume and args.sample:
         parser.error("--resume and --sample exclude each other")
+    if getattr(args, "profile", None) and args.sample:
+        parser.error("--profile and --sample exclude each other")
     if args.lr_decay_iters is None:
         args.lr_decay_iters = args.max_iters
     if args.resume:

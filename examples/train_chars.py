@@ -260,6 +260,43 @@ class StopFlag:
         self.requested = True
 
 
+def train_step(model, opt, params: list, sampler: BatchSampler, lr: float, grad_clip: float,
+               it: int) -> float:
+    """One optimizer step on a fresh batch: forward, backward, clip, AdamW; returns the loss.
+
+    Raises NonFiniteLoss (before any parameter changes) if the loss or the gradient norm
+    is not finite.
+    """
+    x, y = sampler.sample()
+    _, loss = model(minigrad.tensor(x), minigrad.tensor(y))
+    loss_value = loss.item()
+    if not math.isfinite(loss_value):
+        raise NonFiniteLoss(f"the loss became {loss_value} at iteration {it + 1}")
+    loss.backward()
+    if grad_clip > 0:
+        norm = float(clip_grad_norm_(params, grad_clip))
+        if not math.isfinite(norm):
+            raise NonFiniteLoss(f"the gradient norm became {norm} at iteration {it + 1}")
+    for group in opt.param_groups:
+        group["lr"] = lr
+    opt.step()
+    opt.zero_grad()
+    return loss_value
+
+
+def profile_steps(model, opt, params: list, sampler: BatchSampler, cfg: dict, n: int) -> None:
+    """Run one warm-up step (Numba loads its kernels), then profile ``n`` training steps
+    and print the per-op table (minigrad.profile). Nothing is saved."""
+    grad_clip = float(cfg["grad_clip"])
+    train_step(model, opt, params, sampler, float(cfg["lr"]), grad_clip, 0)
+    with minigrad.profile() as prof:
+        for it in range(1, n + 1):
+            train_step(model, opt, params, sampler, float(cfg["lr"]), grad_clip, it)
+    per_step = prof.wall_s / n * 1000.0
+    print(f"profiled {n} training steps after 1 warm-up step: {per_step:.1f} ms/step")
+    print(prof.table())
+
+
 def train(args: argparse.Namespace, explicit: set[str], parser: argparse.ArgumentParser) -> int:
     """Train (or resume) a run; returns the exit code."""
     out_dir = Path(args.out_dir)
@@ -330,6 +367,9 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
           f"batch {cfg['batch_size']} ({tokens_per_iter} tokens/step)")
     if args.resume:
         print(f"resuming from {last_path} at iteration {state.iteration}")
+    if args.profile:
+        profile_steps(model, opt, params, sampler, cfg, args.profile)
+        return 0
 
     progress = Progress(max_iters, tokens_per_iter, plain_every=cfg["log_interval"])
     splits = {"train": train_ids, "val": val_ids}
@@ -378,20 +418,7 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
 
             t0 = time.perf_counter()
             lr = lr_at(it)
-            x, y = sampler.sample()
-            _, loss = model(minigrad.tensor(x), minigrad.tensor(y))
-            loss_value = loss.item()
-            if not math.isfinite(loss_value):
-                raise NonFiniteLoss(f"the loss became {loss_value} at iteration {it + 1}")
-            loss.backward()
-            if float(cfg["grad_clip"]) > 0:
-                norm = float(clip_grad_norm_(params, float(cfg["grad_clip"])))
-                if not math.isfinite(norm):
-                    raise NonFiniteLoss(f"the gradient norm became {norm} at iteration {it + 1}")
-            for group in opt.param_groups:
-                group["lr"] = lr
-            opt.step()
-            opt.zero_grad()
+            loss_value = train_step(model, opt, params, sampler, lr, float(cfg["grad_clip"]), it)
             step_seconds = time.perf_counter() - t0
 
             state.iteration = it + 1

@@ -147,6 +147,17 @@ CATALOGUE += [
     Case("list of strings", lambda: mg.tensor(["a", "b"]), TypeError, ("dtype",)),
     Case("None as data", lambda: mg.tensor(None), TypeError, ("NoneType",)),
     Case("dict as data", lambda: mg.tensor({"a": 1}), TypeError, ("dict",)),
+    Case("complex array as data", lambda: mg.tensor(np.array([1 + 2j])), TypeError,
+         ("complex128",)),
+    Case("object array as data", lambda: mg.tensor(np.array([1, "a"], dtype=object)), TypeError,
+         ("object",)),
+    Case("arange with step 0", lambda: mg.arange(0, 5, 0), ValueError, ("step", "0")),
+    Case("split_size 0", lambda: t(4).split(0), ValueError, ("split_size", "0")),
+    Case("max of an empty tensor", lambda: mg.zeros(0).max(), ValueError, ("empty",)),
+    Case("tril of a 1-D tensor", lambda: mg.tril(t(3)), ValueError, ("(3,)",)),
+    Case("manual_seed(-1)", lambda: mg.manual_seed(-1), ValueError, ("-1",)),
+    Case("set_rng_state with a bad state", lambda: mg.set_rng_state(np.zeros(3)), ValueError,
+         ("(6,)", "(3,)")),
 ]
 
 # ---- dtypes -------------------------------------------------------------------------------
@@ -206,6 +217,16 @@ CATALOGUE += [
          ("11", "[0, 11)")),
     Case("GPT target id >= vocab_size",
          lambda: _tiny_gpt()(np.array([[1, 2]]), np.array([[1, 12]])), IndexError, ("12",)),
+    Case("cross_entropy uint64 target that wraps to ignore_index in int64",
+         lambda: F.cross_entropy(t(2, 3), np.array([2**64 - 1, 0], np.uint64), ignore_index=-1),
+         IndexError, (str(2**64 - 1), "3 classes")),
+    Case("boolean index of the wrong length", lambda: t(3)[np.array([True, False])], IndexError,
+         ("(3,)",)),
+    Case("GPT.generate from an out-of-range id",
+         lambda: _tiny_gpt().generate(np.full((1, 2), 11), 2), IndexError, ("11",)),
+    Case("Transformer greedy_decode start_id out of range",
+         lambda: _tiny_transformer().greedy_decode(np.array([[1, 2]]), 9, 1, 5), ValueError,
+         ("start_id", "[0, 9)")),
     Case("Transformer src id out of range",
          lambda: _tiny_transformer()(np.array([[1, 7]]), np.array([[0, 1]])), IndexError,
          ("7",)),
@@ -271,6 +292,30 @@ CATALOGUE += [
          lambda: _tiny_transformer()(np.array([[1, 2]]), np.zeros((1, 11), np.int64)),
          ValueError, ("11", "10")),
     Case("Dropout p = 1.5", lambda: nn.Dropout(1.5), ValueError, ("1.5", "[0, 1]")),
+    Case("F.dropout p = -0.1", lambda: F.dropout(t(3), -0.1), ValueError, ("-0.1",)),
+    Case("Linear with 0 inputs", lambda: nn.Linear(0, 3), ValueError, ("in_features", "0")),
+    Case("Embedding with 0 rows", lambda: nn.Embedding(0, 2), ValueError, ("num_embeddings",)),
+    Case("LayerNorm eps = 0", lambda: nn.LayerNorm(4, eps=0), ValueError, ("eps",)),
+    Case("PositionalEncoding: sequence longer than max_len",
+         lambda: nn.PositionalEncoding(8, 4)(t(1, 5, 8)), ValueError, ("5", "max_len 4")),
+    Case("sdpa value length differs from key length",
+         lambda: F.scaled_dot_product_attention(t(1, 3, 4), t(1, 3, 4), t(1, 2, 4)),
+         ValueError, ("(1, 3, 4)", "(1, 2, 4)")),
+    Case("MultiHeadAttention key of another batch size",
+         lambda: _mha()(t(2, 3, 8), t(3, 3, 8)), ValueError, ("(2, 3, 8)", "(3, 3, 8)")),
+    Case("GPT.generate with max_new_tokens = -1",
+         lambda: _tiny_gpt().generate(np.zeros((1, 2), np.int64), -1), ValueError, ("-1",)),
+    Case("GPT.generate with temperature 0",
+         lambda: _tiny_gpt().generate(np.zeros((1, 2), np.int64), 2, temperature=0),
+         ValueError, ("temperature",)),
+    Case("GPT.generate with top_k 0",
+         lambda: _tiny_gpt().generate(np.zeros((1, 2), np.int64), 2, top_k=0), ValueError,
+         ("top_k",)),
+    Case("Transformer beam_size 0",
+         lambda: _tiny_transformer().beam_search(np.array([[1, 2]]), 0, 1, 5, beam_size=0),
+         ValueError, ("beam_size",)),
+    Case("load_state_dict of a list", lambda: _tiny_gpt().load_state_dict([1, 2]), TypeError,
+         ("mapping", "list")),
 ]
 
 # ---- autograd misuse --------------------------------------------------------------------------
@@ -299,6 +344,11 @@ CATALOGUE += [
     Case("optimizer with no parameters", lambda: SGD([], lr=0.1), ValueError, ("empty",)),
     Case("optimizer given a single tensor", lambda: SGD(t(2, grad=True), lr=0.1), TypeError,
          ("list",)),
+    Case("clip_grad_norm_ with max_norm -1",
+         lambda: mg.optim.clip_grad_norm_([t(2, grad=True)], -1.0), ValueError, ("max_norm",)),
+    Case("optimizer load_state_dict(None)",
+         lambda: SGD([t(2, grad=True)], lr=0.1).load_state_dict(None), ValueError,
+         ("'state'", "'param_groups'", "NoneType")),
 ]
 
 
@@ -699,6 +749,13 @@ def test_tampered_checkpoint_is_rejected(checkpoint: Path, name, edit, fragment)
     with pytest.raises(CheckpointError) as info:
         mg.load(checkpoint)
     assert fragment in str(info.value)
+
+
+def test_save_into_a_missing_directory_names_the_path(tmp_path) -> None:
+    target = tmp_path / "no" / "such" / "ckpt.npz"
+    with pytest.raises(FileNotFoundError, match="does not exist") as info:
+        mg.save({"a": 1}, target)
+    assert str(target) in str(info.value)
 
 
 def test_save_of_unsupported_object_leaves_the_old_file(checkpoint: Path) -> None:

@@ -191,9 +191,8 @@ def test_help_lists_every_flag(capsys):
                  "--eval-interval", "--eval-iters", "--seed", "--out-dir", "--text",
                  "--no-tie", "--bias", "--resume", "--plot", "--sample", "--prompt",
                  "--num-samples", "--max-new-tokens", "--temperature", "--top-k",
-                 "--checkpoint"):
+                 "--checkpoint", "--profile"):
         assert flag in text, flag
-    assert "--profile" not in text
 
 
 def test_defaults_are_nanogpts_cpu_config():
@@ -394,3 +393,19 @@ def test_plot_writes_png_or_says_how_to_get_matplotlib(small_text, tmp_path, cap
         assert not (out / "loss_curve.png").exists()
     else:
         assert (out / "loss_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_profile_prints_the_op_table_and_saves_nothing(small_text, tmp_path, capsys):
+    out = tmp_path / "out"
+    code = run_main(["--text", str(small_text), *TINY, "--profile", "3", "--out-dir", str(out)])
+    printed = capsys.readouterr().out
+    assert code == 0
+    assert "profiled 3 training steps" in printed
+    # the fused ops of a GPT step appear in the table, with 3 calls per layer per step
+    assert "AttentionFunction" in printed and "CrossEntropyFunction" in printed
+    assert not list(out.glob("*.npz")) and not (out / "metrics.json").exists()
+
+
+def test_profile_and_sample_exclude_each_other(capsys):
+    assert run_main(["--profile", "2", "--sample"]) == 2
+    assert "--profile and --sample exclude each other" in capsys.readouterr().err
