@@ -105,3 +105,15 @@ def test_the_script_fails_loudly(tmp_path):
                             capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode != 0
     assert "chapter is broken" in result.stderr and "bad.md" in result.stderr
+
+
+README = DOCS.parent / "README.md"
+
+
+def test_readme_code_runs():
+    """The README's python example runs too (it is the first code a user copies)."""
+    run_chapter.run_chapter(README)
+
+
+def test_readme_links_resolve():
+    test_chapter_links_resolve(README)

@@ -68,8 +68,15 @@ class Adam(Optimizer):
             state["exp_avg_sq"] = np.zeros(data.shape, dtype=data.dtype)
         state["step"] += 1
         beta1, beta2 = group["betas"]
-        c = adam_coefficients(group["lr"], beta1, beta2, group["eps"], group["weight_decay"],
-                              state["step"], self._decoupled, data.dtype)
+        key = (group["lr"], beta1, beta2, group["eps"], group["weight_decay"], state["step"],
+               data.dtype)
+        # consecutive parameters (a group's, at the same step) share their coefficients
+        last = getattr(self, "_last_coefficients", None)
+        if last is not None and last[0] == key:
+            c = last[1]
+        else:
+            c = adam_coefficients(*key[:6], self._decoupled, data.dtype)
+            self._last_coefficients = (key, c)
         m, v = state["exp_avg"], state["exp_avg_sq"]
         contiguous = data.flags.c_contiguous and m.flags.c_contiguous and v.flags.c_contiguous
         if self.fused and contiguous:

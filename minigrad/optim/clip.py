@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ..kernels.grad_norm import sum_of_squares
 from .optimizer import check_hyperparameter
 
 
@@ -41,7 +42,8 @@ def clip_grad_norm_(parameters: Iterable[Any] | Any, max_norm: float,
         if norm_type == math.inf:
             total = max(float(np.max(np.abs(g), initial=0.0)) for g in grads)
         elif norm_type == 2.0:
-            total = math.sqrt(sum(float(np.sum(np.square(g, dtype=np.float64))) for g in grads))
+            # one fused pass per gradient, float64 sums, no float64 copy of the grads
+            total = math.sqrt(sum(sum_of_squares(g) for g in grads))
         else:
             s = sum(float(np.sum(np.abs(g.astype(np.float64)) ** norm_type)) for g in grads)
             total = s ** (1.0 / norm_type)
