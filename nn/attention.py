@@ -27,12 +27,52 @@ from minigrad.kernels import masked_softmax as KSM
 from minigrad.kernels import matmul as KM
 
 from .dropout import _check_p, dropout_mask
-from .linear import Linear
+from .linear import Linear, linear_packed
 from .module import Module
+
+
+def attend(q3, k3, v3, lead, mask, causal, scale, drop, sink):
+    """The forward math on contiguous (L, T, dim) arrays, L = prod(lead) heads:
+    returns (out (L, Tq, hv), P, Pd), Pd = P with dropout applied (P itself if none)."""
+    t_q, t_k = q3.shape[1], k3.shape[1]
+    s = KM.matmul(q3, np.swapaxes(k3, -1, -2))  # (L, Tq, Tk), a fresh array
+    # scale, mask and softmax in place; rows with every key masked become 0
+    p = KSM.masked_softmax(s.reshape(lead + (t_q, t_k)), scale, mask, causal).reshape(s.shape)
+    if sink is not None:
+        sink.append(p.reshape(lead + (t_q, t_k)))
+    pd = p * drop.reshape(p.shape) if drop is not None else p
+    return KM.matmul(pd, v3), p, pd
+
+
+def attend_backward(g3, q3, k3, v3, p, pd, scale, drop, needs):
+    """The backward math of :func:`attend` for G = g3 (L, Tq, hv): returns (dq, dk, dv),
+    each None unless ``needs`` (three bools) asks for it."""
+    need_q, need_k, need_v = needs
+    dv = KM.matmul(np.swapaxes(pd, -1, -2), g3) if need_v else None
+    dq = dk = None
+    if need_q or need_k:
+        dp = KM.matmul(g3, np.swapaxes(v3, -1, -2))
+        if drop is not None:
+            dp *= drop.reshape(dp.shape)
+        ds = KSM.masked_softmax_backward(p, dp, scale)  # in place: dP -> dS
+        if need_q:
+            dq = KM.matmul(ds, k3)
+        if need_k:
+            dk = KM.matmul(np.swapaxes(ds, -1, -2), q3)
+    return dq, dk, dv
 
 
 class AttentionFunction(Function):
     """out = dropout(softmax(mask(q k^T * scale))) @ v.
+
+    Inputs: q (..., Tq, hs), k (..., Tk, hs), v (..., Tk, hv) -> (..., Tq, hv).
+    Or, for multi-head self-attention, one input: the packed projections qkv
+    (B, T, 3C), queries, keys and values side by side as
+    :func:`nn.linear.linear_packed` makes them, with option ``num_heads`` H
+    -> (B, T, C), heads already merged. The math is the same over the B * H
+    heads; packed, q, k and v reach the (B*H, T, hs) layout the batched
+    matmuls want in one copy, the output leaves as (B, T, C) in one copy,
+    and the backward writes dq, dk, dv into one (B, T, 3C) gradient.
 
     Options: ``mask`` (bool, broadcastable to (..., Tq, Tk)), ``causal``, ``scale``, ``drop``
     (the scaled dropout mask of the weights, or None) and ``sink`` (a list that
@@ -40,42 +80,57 @@ class AttentionFunction(Function):
     """
 
     @staticmethod
-    def forward(ctx, q, k, v, mask=None, causal=False, scale=1.0, drop=None, sink=None):
+    def forward(ctx, *qkv, num_heads=None, mask=None, causal=False, scale=1.0, drop=None,
+                sink=None):
+        if num_heads is not None:
+            return AttentionFunction._forward_packed(ctx, qkv[0], num_heads, mask, causal, scale,
+                                                     drop, sink)
+        q, k, v = qkv
         dt = q.dtype
         lead, t_q, t_k = q.shape[:-2], q.shape[-2], k.shape[-2]
         # contiguous (L, T, dim) operands: what the batched BLAS kernel wants
         q3 = np.ascontiguousarray(q).reshape(-1, t_q, q.shape[-1])
         k3 = np.ascontiguousarray(k, dtype=dt).reshape(-1, t_k, k.shape[-1])
         v3 = np.ascontiguousarray(v, dtype=dt).reshape(-1, t_k, v.shape[-1])
-        s = KM.matmul(q3, np.swapaxes(k3, -1, -2))  # (L, Tq, Tk), a fresh array
-        # scale, mask and softmax in place; rows with every key masked become 0
-        p = KSM.masked_softmax(s.reshape(lead + (t_q, t_k)), scale, mask, causal).reshape(s.shape)
-        if sink is not None:
-            sink.append(p.reshape(lead + (t_q, t_k)))
-        pd = p * drop.reshape(p.shape) if drop is not None else p
+        out, p, pd = attend(q3, k3, v3, lead, mask, causal, scale, drop, sink)
         ctx.save_for_backward(q3, k3, v3, p, pd)
-        ctx.info = (scale, drop, q.shape, k.shape, v.shape)
-        return KM.matmul(pd, v3).reshape(lead + (t_q, v.shape[-1]))
+        ctx.info = (scale, drop, (q.shape, k.shape, v.shape))
+        return out.reshape(lead + (t_q, v.shape[-1]))
+
+    @staticmethod
+    def _forward_packed(ctx, qkv, H, mask, causal, scale, drop, sink):
+        B, T, C3 = qkv.shape
+        hs = C3 // (3 * H)
+        # (B, T, 3, H, hs) -> (3, B, H, T, hs): one copy, then q, k, v are contiguous views
+        heads = np.ascontiguousarray(qkv.reshape(B, T, 3, H, hs).transpose(2, 0, 3, 1, 4))
+        q3, k3, v3 = (h.reshape(B * H, T, hs) for h in heads)
+        out, p, pd = attend(q3, k3, v3, (B, H), mask, causal, scale, drop, sink)
+        ctx.save_for_backward(q3, k3, v3, p, pd)
+        ctx.info = (scale, drop, H)
+        # merge heads: (B, H, T, hs) -> (B, T, H, hs) = (B, T, C)
+        out = out.reshape(B, H, T, hs).transpose(0, 2, 1, 3)
+        return np.ascontiguousarray(out).reshape(B, T, H * hs)
 
     @staticmethod
     def backward(ctx, grad):
         # dv = Pd^T G; dP = (G v^T) * drop; dS = P (dP - rowsum(dP P)) scale; dq = dS k; dk = dS^T q
         q3, k3, v3, p, pd = ctx.saved_tensors
-        scale, drop, q_shape, k_shape, v_shape = ctx.info
+        scale, drop, shapes = ctx.info
+        if isinstance(shapes, int):  # packed: G split into heads, dq dk dv packed side by side
+            B, T, C = grad.shape
+            H = shapes
+            hs = C // H
+            g3 = np.ascontiguousarray(grad.reshape(B, T, H, hs).transpose(0, 2, 1, 3),
+                                      dtype=q3.dtype).reshape(B * H, T, hs)
+            grads = attend_backward(g3, q3, k3, v3, p, pd, scale, drop, (True, True, True))
+            dqkv = np.empty((B, T, 3, H, hs), dtype=q3.dtype)
+            dqkv_heads = dqkv.transpose(2, 0, 3, 1, 4)  # a (3, B, H, T, hs) view
+            for i, g in enumerate(grads):
+                dqkv_heads[i] = g.reshape(B, H, T, hs)
+            return dqkv.reshape(B, T, 3 * C)
         g3 = np.ascontiguousarray(grad, dtype=q3.dtype).reshape(-1, q3.shape[1], v3.shape[2])
-        need_q, need_k, need_v = ctx.needs_input_grad
-        dv = KM.matmul(np.swapaxes(pd, -1, -2), g3).reshape(v_shape) if need_v else None
-        dq = dk = None
-        if need_q or need_k:
-            dp = KM.matmul(g3, np.swapaxes(v3, -1, -2))
-            if drop is not None:
-                dp *= drop.reshape(dp.shape)
-            ds = KSM.masked_softmax_backward(p, dp, scale)  # in place: dP -> dS
-            if need_q:
-                dq = KM.matmul(ds, k3).reshape(q_shape)
-            if need_k:
-                dk = KM.matmul(np.swapaxes(ds, -1, -2), q3).reshape(k_shape)
-        return dq, dk, dv
+        grads = attend_backward(g3, q3, k3, v3, p, pd, scale, drop, ctx.needs_input_grad)
+        return tuple(None if g is None else g.reshape(shape) for g, shape in zip(grads, shapes))
 
 
 def check_mask(mask: Any, batch_shape: tuple, t_q: int, t_k: int) -> np.ndarray | None:
@@ -205,20 +260,49 @@ class MultiHeadAttention(Module):
                 f"MultiHeadAttention: query {query.shape}, key {key.shape} and value {value.shape} "
                 "need the same batch size and key/value the same length"
             )
-        q = self._split_heads(self.q_proj(query))
-        k = self._split_heads(self.k_proj(key))
-        v = self._split_heads(self.v_proj(value))
         p = self.dropout if self.training else 0.0
-        out, weights = _attention(q, k, v, mask, is_causal, None, p)
+        packed = self._packed_projections(query, key, value)
+        if packed is not None:  # self-attention: q, k, v in one product, heads split in the op
+            out, weights = self._self_attention(packed, mask, is_causal, p)
+        else:
+            q = self._split_heads(self.q_proj(query))
+            k = self._split_heads(self.k_proj(key))
+            v = self._split_heads(self.v_proj(value))
+            out, weights = _attention(q, k, v, mask, is_causal, None, p)
+            out = out.transpose(1, 2).reshape(B, t_q, C)  # merge heads: (B, H, Tq, hs) -> (B, Tq, C)
         # a copy, so the caller's array never aliases what the graph saved
         self.last_attn_weights = weights.copy() if self.record_weights else None
-        out = out.transpose(1, 2).reshape(B, t_q, C)  # merge heads: (B, H, Tq, hs) -> (B, Tq, C)
         out = self.out_proj(out)
         blocked = _fully_masked_queries(mask, is_causal, B, self.num_heads, t_q, key.shape[1])
         if blocked is not None:
             # a query that may attend to nothing contributes nothing (not out_proj's bias)
             out = out.masked_fill(blocked[:, :, None], 0.0)
         return out
+
+    def _packed_projections(self, query: Tensor, key: Tensor, value: Tensor) -> Tensor | None:
+        """For self-attention (key and value are the query), q, k, v side by side as
+        (B, T, 3C) from one packed product; None otherwise (or if a projection is
+        not a plain Linear, or only some have biases): then they run one by one."""
+        projs = (self.q_proj, self.k_proj, self.v_proj)
+        if key is not query or value is not query or \
+                not all(type(m) is Linear for m in projs):
+            return None
+        biases = [m.bias for m in projs]
+        if any(b is None for b in biases) and any(b is not None for b in biases):
+            return None
+        return linear_packed(query, [m.weight for m in projs],
+                             None if biases[0] is None else biases)
+
+    def _self_attention(self, qkv: Tensor, mask: Any, is_causal: bool, dropout_p: float) -> tuple:
+        """:func:`_attention` for packed (B, T, 3C) projections -> ((B, T, C), weights)."""
+        B, T, _ = qkv.shape
+        H = self.num_heads
+        m = check_mask(mask, (B, H), T, T)
+        drop = dropout_mask((B, H, T, T), dropout_p, qkv.dtype) if dropout_p > 0 else None
+        sink: list = []
+        out = AttentionFunction.apply(qkv, num_heads=H, mask=m, causal=bool(is_causal),
+                                      scale=1.0 / math.sqrt(self.head_dim), drop=drop, sink=sink)
+        return out, sink[0]
 
     def extra_repr(self) -> str:
         return f"embed_dim={self.embed_dim}, num_heads={self.num_heads}, dropout={self.dropout}"

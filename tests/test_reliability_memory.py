@@ -133,7 +133,7 @@ def test_a_steps_graph_dies_with_its_loss_without_the_cycle_collector() -> None:
         for _ in range(3):
             logits, loss = model(ids, ids)
             nodes = [weakref.ref(t) for t in _all_graph_tensors(loss) if id(t) not in params]
-            assert len(nodes) > 50
+            assert len(nodes) > 30  # a real graph: tens of ops per step
             loss.backward()
             opt.step()
             opt.zero_grad()
@@ -159,6 +159,7 @@ def test_backward_frees_saved_arrays_even_while_the_loss_is_alive() -> None:
             for a in t._ctx._saved:
                 if isinstance(a, np.ndarray) and id(a) not in param_data | node_data:
                     saved.append(weakref.ref(a))
+    a = None  # the loop variable would otherwise keep the last saved array alive
     assert len(saved) > 10
     loss.backward()
     alive = sum(r() is not None for r in saved)

@@ -40,9 +40,11 @@ import math
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import njit, prange, types
 from numba.extending import intrinsic
 from scipy.special import erfc
+
+from .threads import PARALLEL, PARALLEL_MIN_SIZE
 
 _F = np.float32
 _INV_SQRT_2 = 0.7071067811865476    # 1 / sqrt(2)
@@ -157,6 +159,22 @@ def gelu_grad_f32(x, y, dydx):
         y[i], dydx[i] = _gelu_f32(x[i])
 
 
+# The same loops shared out over Numba's threads (see threads.py): prange
+# splits the index range, and each thread's part still runs as vector code.
+@njit(cache=True, error_model="numpy", parallel=True)
+def gelu_f32_par(x, y):
+    """gelu_f32 on all threads."""
+    for i in prange(x.size):
+        y[i] = _gelu_f32(x[i])[0]
+
+
+@njit(cache=True, error_model="numpy", parallel=True)
+def gelu_grad_f32_par(x, y, dydx):
+    """gelu_grad_f32 on all threads."""
+    for i in prange(x.size):
+        y[i], dydx[i] = _gelu_f32(x[i])
+
+
 @njit(cache=True)
 def gelu_grad_exact(x, y, dydx):
     """The same with libm's erfc and exp (any float dtype; used for float64)."""
@@ -173,9 +191,13 @@ def gelu(x: np.ndarray, want_grad: bool) -> tuple[np.ndarray, np.ndarray | None]
     ``want_grad``. Both are fresh arrays of x's shape and dtype."""
     flat = np.ascontiguousarray(x).reshape(-1)
     y = np.empty_like(flat)
+    par = PARALLEL and flat.size >= PARALLEL_MIN_SIZE
     if flat.dtype == np.float32 and not want_grad:
-        gelu_f32(flat, y)
+        (gelu_f32_par if par else gelu_f32)(flat, y)
         return y.reshape(x.shape), None
     dydx = np.empty_like(flat)
-    (gelu_grad_f32 if flat.dtype == np.float32 else gelu_grad_exact)(flat, y, dydx)
+    if flat.dtype == np.float32:
+        (gelu_grad_f32_par if par else gelu_grad_f32)(flat, y, dydx)
+    else:
+        gelu_grad_exact(flat, y, dydx)
     return y.reshape(x.shape), (dydx.reshape(x.shape) if want_grad else None)

@@ -21,9 +21,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-# Reassociate sums (so they vectorize), contract to FMA, ignore the sign of zero.
-# Not 'nnan'/'ninf': a NaN or inf in x must stay visible in y.
-_FAST = {"reassoc", "contract", "nsz"}
+# Reassociate sums (so they vectorize), ignore the sign of zero. Not 'nnan'/'ninf':
+# a NaN or inf in x must stay visible in y. Not 'contract' either: a fused
+# g*w - mean(g*w) would no longer cancel exactly (dx of a one-element row must be 0).
+_FAST = {"reassoc", "nsz"}
 
 
 def layer_norm_reference(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float):

@@ -11,6 +11,19 @@ equally well, because it takes a "transposed" flag. A transposed view such as
 ``k.transpose(-2, -1)`` is therefore handed over as the transpose of a
 contiguous matrix instead of being copied; only other strided layouts are
 copied to contiguous memory first.
+
+With :data:`~minigrad.kernels.threads.PARALLEL` (see ``threads.py``: each
+BLAS call single-threaded, Numba's threads share out the work), the
+``*_par`` kernels split a product over the threads:
+
+- a 2-D product by blocks of rows of ``a`` and ``out`` (each block is one
+  contiguous BLAS call: out[r0:r1] = a[r0:r1] @ b);
+- when ``a`` is a transposed view (a weight gradient g^T x), by blocks of
+  the shared inner dimension instead: out = sum over blocks of
+  a[:, k0:k1] @ b[k0:k1], each partial product on its own thread;
+- a batch of products by matrix (the heads of attention).
+Small products (under ``PARALLEL_MIN_MACS`` multiply-adds) stay serial: the
+threads' start costs a few microseconds.
 """
 
 from __future__ import annotations
@@ -18,7 +31,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from numba import get_num_threads, njit, prange
+
+from .threads import PARALLEL
+
+PARALLEL_MIN_MACS = 1 << 16  # multiply-adds below which a product runs on one thread
 
 
 def matmul_reference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -60,6 +77,74 @@ def bmm_at_bt_into(at, bt, out):
         np.dot(at[i].T, bt[i].T, out[i])
 
 
+@njit(cache=True, parallel=True)
+def mm_rows_par(a, b, out, n):
+    """out = a @ b, C-contiguous a (M, K) and out split into n row blocks (n threads)."""
+    M = a.shape[0]
+    for c in prange(n):
+        r0, r1 = c * M // n, (c + 1) * M // n
+        if r1 > r0:
+            np.dot(a[r0:r1], b, out[r0:r1])
+
+
+@njit(cache=True, parallel=True)
+def mm_at_par(at, b, out, n):
+    """out = at.T @ b for C-contiguous at (K, M) and b (K, N): the inner dimension K is
+    split into n blocks (n threads), whose partial products are then added up."""
+    K = at.shape[0]
+    parts = np.empty((n,) + out.shape, out.dtype)
+    for c in prange(n):
+        k0, k1 = c * K // n, (c + 1) * K // n
+        if k1 > k0:
+            np.dot(at[k0:k1].T, b[k0:k1], parts[c])
+        else:
+            parts[c][:] = 0
+    out[:] = parts[0]
+    for c in range(1, n):
+        out += parts[c]
+
+
+@njit(cache=True, parallel=True)
+def bmm_par(a, b, out):
+    """bmm_into with the matrices shared out over the threads."""
+    for i in prange(a.shape[0]):
+        np.dot(a[i], b[i], out[i])
+
+
+@njit(cache=True, parallel=True)
+def bmm_bt_par(a, bt, out):
+    """bmm_bt_into with the matrices shared out over the threads."""
+    for i in prange(a.shape[0]):
+        np.dot(a[i], bt[i].T, out[i])
+
+
+@njit(cache=True, parallel=True)
+def bmm_at_par(at, b, out):
+    """bmm_at_into with the matrices shared out over the threads."""
+    for i in prange(at.shape[0]):
+        np.dot(at[i].T, b[i], out[i])
+
+
+@njit(cache=True, parallel=True)
+def bmm_at_bt_par(at, bt, out):
+    """bmm_at_bt_into with the matrices shared out over the threads."""
+    for i in prange(at.shape[0]):
+        np.dot(at[i].T, bt[i].T, out[i])
+
+
+def mm_2d(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
+    """out = a @ b for C- or F-contiguous 2-D a, b of one dtype, on the threads if it pays."""
+    M, K = a.shape
+    if not PARALLEL or M * K * b.shape[1] < PARALLEL_MIN_MACS or M < 2:
+        mm_into(a, b, out)
+    elif a.flags.c_contiguous:
+        mm_rows_par(a, b, out, get_num_threads())
+    elif b.flags.c_contiguous and K >= 2:  # a = at.T, e.g. the weight gradient g^T x
+        mm_at_par(a.T, b, out, get_num_threads())
+    else:
+        mm_rows_par(np.ascontiguousarray(a), b, out, get_num_threads())
+
+
 def _blas_2d(x: np.ndarray) -> np.ndarray:
     """A 2-D operand BLAS takes without a copy: C- or F-contiguous."""
     flags = x.flags
@@ -88,12 +173,12 @@ def _as_batch(x: np.ndarray, batch: tuple, n_batch: int) -> tuple[np.ndarray, bo
     return np.ascontiguousarray(x), False
 
 
-# (a stored transposed, b stored transposed) -> batched kernel
+# (a stored transposed, b stored transposed) -> batched kernel (serial, parallel)
 _BATCHED = {
-    (False, False): bmm_into,
-    (False, True): bmm_bt_into,
-    (True, False): bmm_at_into,
-    (True, True): bmm_at_bt_into,
+    (False, False): (bmm_into, bmm_par),
+    (False, True): (bmm_bt_into, bmm_bt_par),
+    (True, False): (bmm_at_into, bmm_at_par),
+    (True, True): (bmm_at_bt_into, bmm_at_bt_par),
 }
 
 
@@ -115,7 +200,7 @@ def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         lead = a.shape[:-2]
         a2 = _blas_2d(a.reshape(math.prod(lead) * M, K) if lead else a)
         out = np.empty((a2.shape[0], N), dtype=a.dtype)
-        mm_into(a2, _blas_2d(b), out)
+        mm_2d(a2, _blas_2d(b), out)
         return out.reshape(lead + (M, N)) if lead else out
     batch_a, batch_b = a.shape[:-2], b.shape[:-2]
     batch = batch_a if batch_a == batch_b else np.broadcast_shapes(batch_a, batch_b)
@@ -123,5 +208,11 @@ def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     a3, a_t = _as_batch(a, batch, n_batch)
     b3, b_t = _as_batch(b, batch, n_batch)
     out = np.empty((n_batch, M, N), dtype=a.dtype)
-    _BATCHED[a_t, b_t](a3, b3, out)
+    serial, parallel = _BATCHED[a_t, b_t]
+    if PARALLEL and n_batch >= 2 and n_batch * M * K * N >= PARALLEL_MIN_MACS:
+        parallel(a3, b3, out)
+    elif n_batch == 1 and M and N:  # one matrix: the 2-D kernel can still split it
+        mm_2d(a3[0].T if a_t else a3[0], b3[0].T if b_t else b3[0], out[0])
+    else:
+        serial(a3, b3, out)
     return out.reshape(batch + (M, N))

@@ -1,0 +1,107 @@
+"""Who uses the cores: minigrad's Numba threads, with each BLAS call on one thread.
+
+The hot kernels split their work over the cores with Numba's ``prange``: a
+matrix product by blocks of rows, the per-head attention products by head,
+the elementwise kernels by index ranges. Each block's product calls BLAS
+(``np.dot`` inside ``@njit``, i.e. SciPy's OpenBLAS), and that call must then
+run on the calling thread alone.
+
+Why not let OpenBLAS thread its own products instead: OpenBLAS keeps its own
+pool of worker threads, which spin for ~0.1 s after every call. On a 2-core
+machine a Numba parallel kernel that runs right after a threaded BLAS call
+finds the second core taken by a spinning BLAS worker: measured here, a GELU
+took 3.7 ms instead of 0.3 ms, and a row-split product ran at 3-13 GFLOP/s
+instead of 190. With one pool of threads (Numba's) for everything, a product
+split in two row blocks on two single-threaded BLAS calls reaches the speed
+of OpenBLAS's own two threads (184-200 GFLOP/s on the GPT shapes), the
+per-head attention products run on both cores (~2x), and the elementwise
+kernels go 2x faster too.
+
+:func:`use_one_blas_thread` sets SciPy's OpenBLAS to one thread through its
+``openblas_set_num_threads`` (found among the libraries the process has
+loaded). This changes SciPy's BLAS for the whole process (``scipy.linalg``
+included); NumPy's own OpenBLAS, a separate copy, is left alone. Where that
+cannot be done (no such library, not Linux), Numba has one thread or no
+OpenMP threading layer, :data:`PARALLEL` is False and every kernel runs
+serially, leaving the threading to BLAS. ``MINIGRAD_PARALLEL=0`` in the
+environment chooses that too.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+
+import numba
+
+_SETTERS = ("scipy_openblas_set_num_threads", "openblas_set_num_threads")
+
+
+def _loaded_scipy_blas() -> ctypes.CDLL | None:
+    """SciPy's OpenBLAS as loaded in this process (the one Numba's np.dot calls), or None."""
+    import scipy.linalg.cython_blas  # noqa: F401  (loads the library Numba binds to)
+
+    try:
+        with open("/proc/self/maps") as maps:
+            paths = {line.split()[-1] for line in maps if "openblas" in line.lower()}
+    except OSError:  # not Linux
+        return None
+    # SciPy's wheels bundle theirs under scipy.libs/; NumPy's (numpy.libs/) is another copy
+    for path in sorted(paths):
+        if "scipy" in os.path.dirname(path) and os.path.exists(path):
+            return ctypes.CDLL(path)
+    return None
+
+
+def use_one_blas_thread() -> bool:
+    """Make SciPy's OpenBLAS single-threaded; True if it could be done."""
+    lib = _loaded_scipy_blas()
+    if lib is None:
+        return False
+    for name in _SETTERS:
+        setter = getattr(lib, name, None)
+        if setter is not None:
+            setter.argtypes = (ctypes.c_int,)
+            setter(1)
+            return True
+    return False
+
+
+def _openmp_layer() -> bool:
+    """Use Numba's OpenMP threading layer if the user has not chosen one and it exists.
+
+    Its idle threads spin briefly before they sleep, so back-to-back parallel
+    kernels start in ~2 us; the "workqueue" fallback wakes its threads every
+    time, which made a training step 1.7x slower here. False: no OpenMP layer
+    (parallel kernels would then cost more than they save).
+
+    GOMP_SPINCOUNT (read when libgomp loads, so set here first unless the user
+    did): how long an idle thread spins before it sleeps. GNU's default, 300k
+    spins, let the worker fall asleep between kernels and pay a wake-up
+    (on this VM: waking the idle second vCPU) again and again: a small-GPT
+    step that follows a 0.15 s pause took 17 ms instead of 6. With ~30M spins
+    (some milliseconds) it took 7.8 ms; sleeping at once (OMP_WAIT_POLICY=PASSIVE)
+    9.3 ms. A thread spins only on a core our own kernels use anyway.
+    """
+    os.environ.setdefault("GOMP_SPINCOUNT", "30000000")
+    try:
+        from numba.np.ufunc import omppool  # noqa: F401  (present only if OpenMP is)
+    except ImportError:
+        return False
+    if numba.config.THREADING_LAYER == "default":
+        numba.config.THREADING_LAYER = "omp"
+    return True
+
+
+def _decide() -> bool:
+    if os.environ.get("MINIGRAD_PARALLEL", "1") == "0" or numba.config.NUMBA_NUM_THREADS < 2:
+        return False
+    return _openmp_layer() and use_one_blas_thread()
+
+
+# True: kernels split work over Numba's threads, each BLAS call single-threaded.
+PARALLEL: bool = _decide()
+
+# Elementwise kernels go parallel from this many values on (starting the
+# threads costs a few microseconds; 16k float32 values take ~5-20 us).
+PARALLEL_MIN_SIZE = 1 << 14

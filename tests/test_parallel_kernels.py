@@ -1,0 +1,145 @@
+"""The speed paths equal the plain ones: parallel matmul kernels (row blocks,
+inner-dimension blocks, per-matrix batches), the packed q/k/v projection and
+packed self-attention, and the fused sum of squares of clip_grad_norm_."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import minigrad as mg
+import nn
+from minigrad.kernels import grad_norm as KG
+from minigrad.kernels import matmul as MM
+from minigrad.kernels import threads
+from nn.linear import linear_packed
+
+TOL = {np.float32: {"rtol": 2e-5, "atol": 2e-5}, np.float64: {"rtol": 1e-12, "atol": 1e-12}}
+
+
+# ---- matmul: shapes big enough to take the parallel kernels ------------------------------
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("at", [False, True])
+@pytest.mark.parametrize("bt", [False, True])
+@settings(max_examples=8, deadline=None)
+@given(m=st.integers(1, 90), k=st.integers(1, 90), n=st.integers(1, 90), seed=st.integers(0, 9))
+def test_matmul_2d_parallel_paths_equal_reference(dtype, at, bt, m, k, n, seed):
+    rng = np.random.default_rng(seed)
+    a = rng.standard_normal((k, m) if at else (m, k)).astype(dtype)
+    b = rng.standard_normal((n, k) if bt else (k, n)).astype(dtype)
+    a = a.T if at else a  # transposed views: BLAS takes them without a copy
+    b = b.T if bt else b
+    got = MM.matmul(a, b)
+    np.testing.assert_allclose(got, MM.matmul_reference(a, b), **TOL[dtype])
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("at", [False, True])
+@pytest.mark.parametrize("bt", [False, True])
+@pytest.mark.parametrize("batch", [(1,), (7,), (2, 3)])
+def test_matmul_batched_parallel_paths_equal_reference(dtype, at, bt, batch):
+    rng = np.random.default_rng(len(batch) + 3 * at + 5 * bt)
+    m, k, n = 33, 40, 47
+    a = rng.standard_normal(batch + ((k, m) if at else (m, k))).astype(dtype)
+    b = rng.standard_normal(batch + ((n, k) if bt else (k, n))).astype(dtype)
+    a = a.swapaxes(-1, -2) if at else a
+    b = b.swapaxes(-1, -2) if bt else b
+    np.testing.assert_allclose(MM.matmul(a, b), MM.matmul_reference(a, b), **TOL[dtype])
+
+
+def test_matmul_parallel_kernels_directly():
+    # the kernels themselves, whatever PARALLEL says on this machine
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((101, 64)).astype(np.float32)
+    b = rng.standard_normal((64, 37)).astype(np.float32)
+    out = np.empty((101, 37), np.float32)
+    for n in (1, 2, 3, 200):  # more blocks than rows leaves some blocks empty
+        MM.mm_rows_par(a, b, out, n)
+        np.testing.assert_allclose(out, a @ b, **TOL[np.float32])
+    at = rng.standard_normal((101, 37)).astype(np.float32)
+    for n in (1, 2, 5, 200):
+        out2 = np.full((37, 64), np.nan, np.float32)
+        MM.mm_at_par(at, a, out2, n)
+        np.testing.assert_allclose(out2, at.T @ a, **TOL[np.float32])
+
+
+def test_parallel_flag_is_a_bool_and_blas_setting_is_safe_to_repeat():
+    assert isinstance(threads.PARALLEL, bool)
+    if threads.PARALLEL:
+        assert threads.use_one_blas_thread() is True
+
+
+# ---- packed projections and packed self-attention ---------------------------------------
+@settings(max_examples=10, deadline=None)
+@given(rows=st.integers(1, 4), d_in=st.integers(1, 4), outs=st.lists(st.integers(1, 3), min_size=1,
+       max_size=3), bias=st.booleans(), seed=st.integers(0, 99))
+def test_linear_packed_equals_separate_linears_and_gradchecks(rows, d_in, outs, bias, seed):
+    rng = np.random.default_rng(seed)
+    x = mg.tensor(rng.standard_normal((2, rows, d_in)), requires_grad=True)
+    ws = [mg.tensor(rng.standard_normal((o, d_in)), requires_grad=True) for o in outs]
+    bs = [mg.tensor(rng.standard_normal(o), requires_grad=True) for o in outs] if bias else None
+    packed = linear_packed(x, ws, bs)
+    parts = [nn.functional.linear(x, w, None if bs is None else b)
+             for w, b in zip(ws, bs or [None] * len(ws))]
+    np.testing.assert_allclose(packed.data, np.concatenate([p.data for p in parts], axis=-1),
+                               rtol=1e-12, atol=1e-12)
+    assert mg.gradcheck(lambda x, *p: linear_packed(x, list(p[:len(ws)]),
+                                                    list(p[len(ws):]) if bias else None),
+                        [x, *ws, *(bs or [])])
+
+
+def test_linear_packed_errors():
+    x = mg.tensor(np.ones((2, 3)))
+    with pytest.raises(ValueError, match="every weight"):
+        linear_packed(x, [mg.tensor(np.ones((4, 3))), mg.tensor(np.ones((4, 2)))])
+    with pytest.raises(ValueError, match="biases"):
+        linear_packed(x, [mg.tensor(np.ones((4, 3)))], [mg.tensor(np.ones(3))])
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("causal", [False, True])
+def test_packed_self_attention_equals_the_unpacked_path(dtype, causal):
+    mg.manual_seed(0)
+    mha = nn.MultiHeadAttention(12, 3)
+    for p in mha.parameters():
+        p.data = p.data.astype(dtype)
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((2, 5, 12)).astype(dtype)
+    g = rng.standard_normal((2, 5, 12)).astype(dtype)
+    mask = rng.random((2, 1, 5, 5)) < 0.3
+    results = []
+    for packed in (True, False):
+        xt = mg.tensor(x, requires_grad=True)
+        # the same array as a different Tensor for key/value takes the one-by-one path
+        key = xt if packed else xt * 1.0
+        mha.zero_grad()
+        out = mha(xt, key, key, mask=mask, is_causal=causal)
+        out.backward(g)
+        results.append([out.data, xt.grad] + [p.grad for p in mha.parameters()])
+    tol = {"rtol": 1e-4, "atol": 1e-5} if dtype == np.float32 else {"rtol": 1e-10, "atol": 1e-12}
+    for got, want in zip(*results):
+        np.testing.assert_allclose(got, want, **tol)
+
+
+def test_packed_self_attention_gradcheck_with_dropout_off():
+    mg.manual_seed(3)
+    mha = nn.MultiHeadAttention(6, 2)
+    for p in mha.parameters():
+        p.data = p.data.astype(np.float64)
+    x = mg.tensor(np.random.default_rng(4).standard_normal((2, 4, 6)), requires_grad=True)
+    assert mg.gradcheck(lambda x: mha(x, is_causal=True), [x])
+
+
+# ---- clip_grad_norm_'s fused sum of squares ---------------------------------------------
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_sum_of_squares_equals_reference(dtype):
+    rng = np.random.default_rng(5)
+    for shape in [(0,), (7,), (13, 9), (3, 4, 5)]:
+        g = (rng.standard_normal(shape) * 100).astype(dtype)
+        assert KG.sum_of_squares(g) == pytest.approx(KG.sum_of_squares_reference(g), rel=1e-12)
+    g = rng.standard_normal((6, 8)).astype(dtype)[:, ::2]  # strided
+    assert KG.sum_of_squares(g) == pytest.approx(KG.sum_of_squares_reference(g), rel=1e-12)
+    assert np.isnan(KG.sum_of_squares(np.array([1.0, np.nan], dtype)))
+    assert KG.sum_of_squares(np.array([np.inf, 1.0], dtype)) == np.inf
