@@ -9,12 +9,14 @@ exp(z_j - m) values as the loss, so the forward pass computes both (each
 gradient row already multiplied by a ``scale``, e.g. 1/N for a mean); the
 backward pass of the op then has nothing left to do but hand it on.
 
-Why three passes: the exponential dominates the cost. Numba compiles
-``np.exp`` to one scalar libm call per element (~3 ns), while NumPy's own
-``np.exp`` runs SIMD code over the whole array (~0.5 ns per float32). So a
-Numba pass writes z - m, NumPy exponentiates that buffer in place, and a
-second Numba pass sums each row, writes the loss and turns the buffer into
-the gradient. The (N, C) buffer stays in cache between the passes.
+float32 runs on :func:`cross_entropy_f32`, one Numba pass per row that stays
+in L1: row max, e_j = exp(z_j - m) written into the gradient row, their sum,
+then the loss and the scaling. Its exp is :func:`_exp_f32`, plain float32
+arithmetic (Cody-Waite range reduction and Cephes' ``expf`` polynomial, about
+1 ulp) that LLVM turns into AVX-512/AVX2 vector code; ``np.exp`` in a Numba
+loop would be one scalar libm call per element (~3 ns, 6x slower).
+float64 (gradchecks) keeps libm's exp: a Numba pass writes z - m, NumPy's
+``np.exp`` exponentiates that buffer in place, a second pass finishes the rows.
 """
 
 from __future__ import annotations
@@ -22,9 +24,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .gelu import bits_to_f32
+
 # Reassociate sums (so they vectorize), contract to FMA, ignore the sign of zero,
 # reciprocal instead of divide. Not 'nnan'/'ninf': inf/NaN logits must stay visible.
 _FAST = {"reassoc", "contract", "nsz", "arcp"}
+_F = np.float32
+_EXP_MIN = _F(-87.5)  # exp(-87.5) ~ 1e-38: below it the result is taken as 0
 
 
 def cross_entropy_reference(logits: np.ndarray, targets: np.ndarray, ignore_index: int):
@@ -55,6 +61,96 @@ def check_targets(targets, num_classes, ignore_index):
             return i, count
         count += 1
     return -1, count
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _exp_f32(y):
+    """exp(y) in float32 for y <= 0 (or NaN), as vectorisable arithmetic.
+
+    y = n ln2 + r with n = round(y / ln2), |r| <= ln2 / 2, so exp(y) = 2^n e^r;
+    2^n is built from its exponent bits. y < -87.5 (also -inf) gives 0, which is
+    off by less than 1.2e-38; a NaN y gives NaN. Compiled without fastmath: the
+    two-part ln2 only cancels exactly if every operation is rounded as written.
+    """
+    yr = _EXP_MIN if y < _EXP_MIN else y  # -inf -> -87.5; NaN stays NaN (and gives NaN)
+    yn = yr if yr >= _EXP_MIN else _EXP_MIN  # NaN -> -87.5: n must be a real number
+    n = np.floor(yn * _F(1.4426950408889634) + _F(0.5))  # -126 <= n <= 0
+    r = yr - n * _F(0.693359375)          # ln2 = 0.693359375 - 2.12194440e-4, the
+    r = r - n * _F(-2.12194440e-4)        # first part has few bits: n * it is exact
+    p = _F(1.9875691500e-4)               # Cephes expf: e^r = 1 + r + r^2 p(r)
+    p = p * r + _F(1.3981999507e-3)
+    p = p * r + _F(8.3334519073e-3)
+    p = p * r + _F(4.1665795894e-2)
+    p = p * r + _F(1.6666665459e-1)
+    p = p * r + _F(5.0000001201e-1)
+    p = p * r * r + r + _F(1.0)
+    e = p * bits_to_f32((np.int32(127) + np.int32(n)) << 23)  # exponent field 127 + n >= 1
+    return _F(0.0) if y < _EXP_MIN else e
+
+
+@njit(cache=True, error_model="numpy")
+def exp_f32(y, out):
+    """out = exp(y) over flat float32 arrays with y <= 0 (the kernel's exp, for tests)."""
+    for i in range(y.size):
+        out[i] = _exp_f32(y[i])
+
+
+@njit(cache=True, fastmath=_FAST)
+def _row_max(row):
+    """max(row) for C >= 1, as four independent running maxima over interleaved
+    columns: one running max makes every comparison wait for the previous one,
+    four chains let the CPU overlap them. NaN is skipped (it reaches the loss
+    through z - m)."""
+    C = row.shape[0]
+    m0 = m1 = m2 = m3 = row[0]
+    c = 0
+    while c + 4 <= C:
+        m0 = max(m0, row[c])
+        m1 = max(m1, row[c + 1])
+        m2 = max(m2, row[c + 2])
+        m3 = max(m3, row[c + 3])
+        c += 4
+    m = max(max(m0, m1), max(m2, m3))
+    while c < C:
+        m = max(m, row[c])
+        c += 1
+    return m
+
+
+@njit(cache=True, fastmath=_FAST)
+def _row_sum(row):
+    """sum(row) in the data's precision; fastmath's reassoc lets it run 16 lanes wide."""
+    s = row[0]
+    for c in range(1, row.shape[0]):
+        s += row[c]
+    return s
+
+
+@njit(cache=True, error_model="numpy")
+def cross_entropy_f32(x, targets, ignore_index, scale, losses, grad):
+    """float32 losses[r] = max + log(sum_j exp(x[r, j] - max)) - x[r, t] and
+    grad[r] = scale * (softmax(x[r]) - onehot(t)); ignored rows give 0 and 0.
+    x, grad: (N, C) C-contiguous, C >= 1; targets already checked."""
+    N, C = x.shape
+    fs = _F(scale)
+    for r in range(N):
+        t = targets[r]
+        g = grad[r]
+        if t == ignore_index:
+            losses[r] = 0.0
+            for c in range(C):
+                g[c] = 0.0
+            continue
+        row = x[r]
+        m = _row_max(row)
+        for c in range(C):  # the hot loop: vector exp, no library call
+            g[c] = _exp_f32(row[c] - m)
+        s = _row_sum(g)
+        losses[r] = m + np.log(s) - row[t]
+        k = fs / s
+        for c in range(C):
+            g[c] *= k
+        g[t] -= fs
 
 
 @njit(cache=True, fastmath=_FAST)
@@ -120,7 +216,9 @@ def cross_entropy(logits: np.ndarray, targets: np.ndarray, ignore_index: int, sc
     t = np.ascontiguousarray(targets, dtype=np.int64)
     losses = np.empty(x.shape[0], dtype=x.dtype)
     grad = np.empty(x.shape, dtype=x.dtype)
-    if x.shape[0]:
+    if x.shape[0] and x.dtype == np.float32:
+        cross_entropy_f32(x, t, int(ignore_index), float(scale), losses, grad)
+    elif x.shape[0]:
         row_max = np.empty(x.shape[0], dtype=x.dtype)
         shift_by_row_max(x, grad, row_max)
         np.exp(grad, out=grad)
