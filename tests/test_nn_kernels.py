@@ -116,3 +116,42 @@ def test_cross_entropy_kernel_keeps_nan_visible():
     z = np.array([[0.0, np.nan, 1.0, 2.0, 3.0], [0.0, 1.0, 2.0, 3.0, 4.0]], dtype=np.float32)
     losses, _ = KCE.cross_entropy(z, np.array([0, 0]), -100)
     assert np.isnan(losses[0]) and np.isfinite(losses[1])
+
+
+def test_exp_f32_within_one_ulp_and_edge_values():
+    # the float32 kernel's own exp (range reduction + polynomial) against float64 libm
+    y = np.concatenate([np.linspace(-87.4, 0.0, 200_001), [-1e-30, -0.0]]).astype(np.float32)
+    got = np.empty_like(y)
+    KCE.exp_f32(y, got)
+    exact = np.exp(y.astype(np.float64))
+    assert np.max(np.abs(got - exact) / np.spacing(got)) <= 1.5  # measured: 0.99
+    edge = np.array([-np.inf, -1e4, -100.0, -87.6, 0.0, np.nan], dtype=np.float32)
+    out = np.empty_like(edge)
+    KCE.exp_f32(edge, out)
+    np.testing.assert_array_equal(out[:5], [0, 0, 0, 0, 1])
+    assert np.isnan(out[5])
+
+
+def test_cross_entropy_f32_kernel_extreme_logits_equal_float64_reference():
+    rng = np.random.default_rng(3)
+    z = (rng.standard_normal((6, 65)) * 4).astype(np.float32)
+    z[0, 5], z[1, 7], z[2, :3], z[3, 10] = 1e4, -1e4, -np.inf, 88.0
+    z[4] = 1e4 * np.sign(rng.standard_normal(65))
+    t = np.array([5, 7, 0, 11, 2, -100])  # row 2's target has logit -inf: loss inf
+    losses, grad = KCE.cross_entropy(z, t, -100, 0.5)
+    l_ref, g_ref = KCE.cross_entropy_reference(z.astype(np.float64), t, -100)
+    with np.errstate(invalid="ignore"):
+        np.testing.assert_allclose(losses, l_ref, rtol=4e-7, atol=1e-6)
+    np.testing.assert_allclose(grad, 0.5 * g_ref, rtol=0, atol=1e-7)
+    assert np.all(grad[5] == 0) and losses[5] == 0
+
+
+def test_cross_entropy_f32_kernel_nan_and_inf_logits_give_nan_loss():
+    z = np.zeros((4, 20), dtype=np.float32)
+    z[0, 3] = np.nan
+    z[1, 3] = -np.nan  # sign bit set: sorts below -inf in the max, still NaN in exp
+    z[2, 3] = np.inf
+    losses, grad = KCE.cross_entropy(z, np.zeros(4, np.int64), -100)
+    assert np.all(np.isnan(losses[:3])) and np.isfinite(losses[3])
+    assert np.all(np.isnan(grad[:3]).any(axis=1)) and np.all(np.isfinite(grad[3]))
+    np.testing.assert_allclose(losses[3], np.log(20), rtol=1e-6)

@@ -11,7 +11,8 @@ backward pass of the op then has nothing left to do but hand it on.
 
 float32 runs on :func:`cross_entropy_f32`, one Numba pass per row that stays
 in L1: row max, e_j = exp(z_j - m) written into the gradient row, their sum,
-then the loss and the scaling. Its exp is :func:`_exp_f32`, plain float32
+then the scaling into the gradient (the loss's log is taken by NumPy for all
+rows at once). Its exp is :func:`_exp_f32`, plain float32
 arithmetic (Cody-Waite range reduction and Cephes' ``expf`` polynomial, about
 1 ulp) that LLVM turns into AVX-512/AVX2 vector code; ``np.exp`` in a Numba
 loop would be one scalar libm call per element (~3 ns, 6x slower).
@@ -22,7 +23,9 @@ float64 (gradchecks) keeps libm's exp: a Numba pass writes z - m, NumPy's
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 from .gelu import bits_to_f32
 
@@ -30,6 +33,10 @@ from .gelu import bits_to_f32
 # reciprocal instead of divide. Not 'nnan'/'ninf': inf/NaN logits must stay visible.
 _FAST = {"reassoc", "contract", "nsz", "arcp"}
 _F = np.float32
+# Only 'contract' (a * b + c as one fused multiply-add, rounded once) for the
+# float32 kernel: never less accurate, and it leaves the exp's range reduction
+# exact. Not 'reassoc': that could regroup the two-part ln2 (see _exp_f32).
+_CONTRACT = {"contract"}
 _EXP_MIN = _F(-87.5)  # exp(-87.5) ~ 1e-38: below it the result is taken as 0
 
 
@@ -63,17 +70,52 @@ def check_targets(targets, num_classes, ignore_index):
     return -1, count
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@intrinsic
+def f32_to_bits(typingctx, v):
+    """The int32 holding the IEEE-754 bits of float32 ``v`` (inverse of bits_to_f32)."""
+    sig = types.int32(types.float32)
+
+    def codegen(context, builder, signature, args):
+        return builder.bitcast(args[0], ir.IntType(32))
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def _order_key(bits):
+    """Map float32 bits to an int32 that sorts like the float: negative floats
+    (sign bit set) have their other bits flipped. Its own inverse."""
+    return bits ^ ((bits >> 31) & np.int32(0x7FFFFFFF))
+
+
+@intrinsic
+def add_reassoc_f32(typingctx, a, b):
+    """a + b in float32, marked reassociable: a running sum of these in a loop may
+    be split into 16 partial sums (vector code). Only this addition gets the
+    flag; a whole-function ``fastmath`` would also reach the exp's range
+    reduction, whose two-part ln2 must be evaluated exactly as written."""
+    sig = types.float32(types.float32, types.float32)
+
+    def codegen(context, builder, signature, args):
+        return builder.fadd(args[0], args[1], flags=("reassoc",))
+
+    return sig, codegen
+
+
+@njit(cache=True, fastmath=_CONTRACT, error_model="numpy")
 def _exp_f32(y):
     """exp(y) in float32 for y <= 0 (or NaN), as vectorisable arithmetic.
 
     y = n ln2 + r with n = round(y / ln2), |r| <= ln2 / 2, so exp(y) = 2^n e^r;
     2^n is built from its exponent bits. y < -87.5 (also -inf) gives 0, which is
-    off by less than 1.2e-38; a NaN y gives NaN. Compiled without fastmath: the
-    two-part ln2 only cancels exactly if every operation is rounded as written.
+    off by less than 1.2e-38; a NaN y gives NaN. Only 'contract' fastmath: the
+    two-part ln2 only cancels exactly if no operation is regrouped (and a caller
+    must use the same flags: Numba compiles the callee with the caller's).
     """
-    yr = _EXP_MIN if y < _EXP_MIN else y  # -inf -> -87.5; NaN stays NaN (and gives NaN)
-    yn = yr if yr >= _EXP_MIN else _EXP_MIN  # NaN -> -87.5: n must be a real number
+    # Written as comparisons, not max(): which operand max() returns for NaN is
+    # exactly what matters here.
+    yr = _EXP_MIN if y < _EXP_MIN else y  # noqa: FURB136  -inf -> -87.5; NaN stays NaN
+    yn = yr if yr >= _EXP_MIN else _EXP_MIN  # noqa: FURB136  NaN -> -87.5: n must be real
     n = np.floor(yn * _F(1.4426950408889634) + _F(0.5))  # -126 <= n <= 0
     r = yr - n * _F(0.693359375)          # ln2 = 0.693359375 - 2.12194440e-4, the
     r = r - n * _F(-2.12194440e-4)        # first part has few bits: n * it is exact
@@ -88,69 +130,57 @@ def _exp_f32(y):
     return _F(0.0) if y < _EXP_MIN else e
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, fastmath=_CONTRACT, error_model="numpy")
 def exp_f32(y, out):
     """out = exp(y) over flat float32 arrays with y <= 0 (the kernel's exp, for tests)."""
     for i in range(y.size):
         out[i] = _exp_f32(y[i])
 
 
-@njit(cache=True, fastmath=_FAST)
-def _row_max(row):
-    """max(row) for C >= 1, as four independent running maxima over interleaved
-    columns: one running max makes every comparison wait for the previous one,
-    four chains let the CPU overlap them. NaN is skipped (it reaches the loss
-    through z - m)."""
-    C = row.shape[0]
-    m0 = m1 = m2 = m3 = row[0]
-    c = 0
-    while c + 4 <= C:
-        m0 = max(m0, row[c])
-        m1 = max(m1, row[c + 1])
-        m2 = max(m2, row[c + 2])
-        m3 = max(m3, row[c + 3])
-        c += 4
-    m = max(max(m0, m1), max(m2, m3))
-    while c < C:
-        m = max(m, row[c])
-        c += 1
-    return m
+@njit(cache=True, fastmath=_CONTRACT, error_model="numpy")
+def cross_entropy_f32(x, targets, ignore_index, scale, sums, shift, grad):
+    """float32 parts of the loss, sums[r] = sum_j exp(x[r, j] - max) and
+    shift[r] = max - x[r, t] (loss = log(sums) + shift), and the gradient
+    grad[r] = scale * (softmax(x[r]) - onehot(t)); ignored rows give sums 1,
+    shift 0 and gradient 0. x, grad: (N, C) C-contiguous, C >= 1; targets
+    already checked. The log is left to the caller: NumPy's vector log over
+    all rows costs less than one libm call per row.
 
-
-@njit(cache=True, fastmath=_FAST)
-def _row_sum(row):
-    """sum(row) in the data's precision; fastmath's reassoc lets it run 16 lanes wide."""
-    s = row[0]
-    for c in range(1, row.shape[0]):
-        s += row[c]
-    return s
-
-
-@njit(cache=True, error_model="numpy")
-def cross_entropy_f32(x, targets, ignore_index, scale, losses, grad):
-    """float32 losses[r] = max + log(sum_j exp(x[r, j] - max)) - x[r, t] and
-    grad[r] = scale * (softmax(x[r]) - onehot(t)); ignored rows give 0 and 0.
-    x, grad: (N, C) C-contiguous, C >= 1; targets already checked."""
+    Only 'contract' fastmath: Numba passes the flags on to :func:`_exp_f32`.
+    The sum vectorises through :func:`add_reassoc_f32`.
+    Indexing x[r, c] rather than taking row views avoids reference-counting
+    calls in the loop.
+    """
     N, C = x.shape
     fs = _F(scale)
     for r in range(N):
         t = targets[r]
-        g = grad[r]
         if t == ignore_index:
-            losses[r] = 0.0
+            sums[r] = 1.0  # log(1) + 0 = 0
+            shift[r] = 0.0
             for c in range(C):
-                g[c] = 0.0
+                grad[r, c] = 0.0
             continue
-        row = x[r]
-        m = _row_max(row)
-        for c in range(C):  # the hot loop: vector exp, no library call
-            g[c] = _exp_f32(row[c] - m)
-        s = _row_sum(g)
-        losses[r] = m + np.log(s) - row[t]
-        k = fs / s
+        # The row max, taken over integer keys that sort like the floats:
+        # an int max is one vector instruction with a short horizontal
+        # reduction, a float max must handle NaN and costs twice as much here.
+        # +NaN sorts above +inf (m = NaN), -NaN below -inf: either way the
+        # loss gets exp(NaN) = NaN.
+        key = np.int32(-2147483648)
         for c in range(C):
-            g[c] *= k
-        g[t] -= fs
+            key = max(key, _order_key(f32_to_bits(x[r, c])))
+        m = bits_to_f32(_order_key(key))
+        s = _F(0.0)
+        for c in range(C):  # the hot loop: vector exp, no library call
+            e = _exp_f32(x[r, c] - m)
+            grad[r, c] = e
+            s = add_reassoc_f32(s, e)
+        sums[r] = s  # the loss is finished below, all rows at once
+        shift[r] = m - x[r, t]
+        inv = fs / s
+        for c in range(C):
+            grad[r, c] *= inv
+        grad[r, t] -= fs
 
 
 @njit(cache=True, fastmath=_FAST)
@@ -217,7 +247,10 @@ def cross_entropy(logits: np.ndarray, targets: np.ndarray, ignore_index: int, sc
     losses = np.empty(x.shape[0], dtype=x.dtype)
     grad = np.empty(x.shape, dtype=x.dtype)
     if x.shape[0] and x.dtype == np.float32:
-        cross_entropy_f32(x, t, int(ignore_index), float(scale), losses, grad)
+        shift = np.empty_like(losses)
+        cross_entropy_f32(x, t, int(ignore_index), float(scale), losses, shift, grad)
+        np.log(losses, out=losses)
+        losses += shift
     elif x.shape[0]:
         row_max = np.empty(x.shape[0], dtype=x.dtype)
         shift_by_row_max(x, grad, row_max)
