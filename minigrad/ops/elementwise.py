@@ -24,6 +24,8 @@ def _check_broadcast(name: str, a: np.ndarray, b: np.ndarray) -> None:
 
 
 class Add(Function):
+    """out = a + b (broadcasting)."""
+
     @staticmethod
     def forward(ctx, a, b):
         if a.shape != b.shape:
@@ -39,6 +41,8 @@ class Add(Function):
 
 
 class Sub(Function):
+    """out = a - b (broadcasting)."""
+
     @staticmethod
     def forward(ctx, a, b):
         if a.shape != b.shape:
@@ -54,6 +58,8 @@ class Sub(Function):
 
 
 class Mul(Function):
+    """out = a * b (broadcasting)."""
+
     @staticmethod
     def forward(ctx, a, b):
         if a.shape != b.shape:
@@ -71,6 +77,8 @@ class Mul(Function):
 
 
 class Div(Function):
+    """out = a / b (broadcasting)."""
+
     @staticmethod
     def forward(ctx, a, b):
         if a.shape != b.shape:
@@ -88,6 +96,8 @@ class Div(Function):
 
 
 class PowScalar(Function):
+    """out = a ** p for a Python-number exponent p."""
+
     @staticmethod
     def forward(ctx, a, exponent):
         ctx.save_for_backward(a)
@@ -103,6 +113,8 @@ class PowScalar(Function):
 
 
 class Pow(Function):
+    """out = a ** b for a tensor exponent b (broadcasting)."""
+
     @staticmethod
     def forward(ctx, a, b):
         if a.shape != b.shape:
@@ -124,6 +136,8 @@ class Pow(Function):
 
 
 class Neg(Function):
+    """out = -a."""
+
     @staticmethod
     def forward(ctx, a):
         return -a
@@ -135,6 +149,8 @@ class Neg(Function):
 
 
 class Exp(Function):
+    """out = e ** a."""
+
     @staticmethod
     def forward(ctx, a):
         out = np.exp(a)
@@ -149,6 +165,8 @@ class Exp(Function):
 
 
 class Log(Function):
+    """out = ln(a); ln(0) = -inf, no exception."""
+
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
@@ -164,6 +182,8 @@ class Log(Function):
 
 
 class Sqrt(Function):
+    """out = sqrt(a)."""
+
     @staticmethod
     def forward(ctx, a):
         out = np.sqrt(a)
@@ -179,6 +199,8 @@ class Sqrt(Function):
 
 
 class Tanh(Function):
+    """out = tanh(a)."""
+
     @staticmethod
     def forward(ctx, a):
         out = np.tanh(a)
@@ -193,6 +215,8 @@ class Tanh(Function):
 
 
 class Sigmoid(Function):
+    """out = 1 / (1 + e**-a), computed without overflow."""
+
     @staticmethod
     def forward(ctx, a):
         # exp of a non-positive number only: stable for large |a|
@@ -209,6 +233,8 @@ class Sigmoid(Function):
 
 
 class ReLU(Function):
+    """out = max(a, 0)."""
+
     @staticmethod
     def forward(ctx, a):
         out = np.maximum(a, 0)
@@ -265,6 +291,8 @@ class GELU(Function):
 
 
 class Abs(Function):
+    """out = |a|."""
+
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
@@ -278,6 +306,8 @@ class Abs(Function):
 
 
 class Clamp(Function):
+    """out = clip(a, lo, hi)."""
+
     @staticmethod
     def forward(ctx, a, lo=None, hi=None):
         ctx.save_for_backward(a)

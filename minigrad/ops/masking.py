@@ -23,6 +23,8 @@ def _as_bool_mask(mask: Any, name: str) -> np.ndarray:
 
 
 class MaskedFill(Function):
+    """out = value where mask else x (Numba kernel); mask broadcasts to x."""
+
     @staticmethod
     def forward(ctx, x, mask, value):
         ctx.mask = mask
@@ -49,6 +51,8 @@ def masked_fill(x, mask: Any, value: float):
 
 
 class Where(Function):
+    """out = a where cond else b (all three broadcast together)."""
+
     @staticmethod
     def forward(ctx, a, b, cond):
         ctx.info = (cond, a.shape, b.shape)

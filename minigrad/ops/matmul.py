@@ -19,6 +19,8 @@ def _mT(x: np.ndarray) -> np.ndarray:
 
 
 class MatMul(Function):
+    """out = a @ b for (..., M, K) @ (..., K, N), batch axes broadcast (BLAS kernel)."""
+
     @staticmethod
     def forward(ctx, a, b):
         ctx.save_for_backward(a, b)

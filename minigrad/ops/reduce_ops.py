@@ -33,6 +33,8 @@ def _keep(grad: np.ndarray, shape: tuple, axes: tuple, keepdims: bool) -> np.nda
 
 
 class Sum(Function):
+    """out = sum of a over ``axis`` (all axes when None), keepdims as NumPy."""
+
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
         axes = normalize_axes(axis, a.ndim)
@@ -47,6 +49,8 @@ class Sum(Function):
 
 
 class Mean(Function):
+    """out = sum(a) / N over ``axis``, N the number of elements averaged."""
+
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
         axes = normalize_axes(axis, a.ndim)
@@ -63,6 +67,8 @@ class Mean(Function):
 
 
 class Max(Function):
+    """out = max of a over ``axis``; ties share the gradient equally."""
+
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
         axes = normalize_axes(axis, a.ndim)
@@ -84,6 +90,8 @@ class Max(Function):
 
 
 class Var(Function):
+    """out = sum((a - mean)**2) / (N - correction) over ``axis``."""
+
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False, correction=1):
         axes = normalize_axes(axis, a.ndim)

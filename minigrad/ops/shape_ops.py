@@ -17,6 +17,8 @@ from ..function import Function
 
 
 class Reshape(Function):
+    """Same values, new shape: out = a.reshape(shape)."""
+
     @staticmethod
     def forward(ctx, a, shape):
         ctx.in_shape = a.shape
@@ -35,6 +37,8 @@ class Reshape(Function):
 
 
 class Transpose(Function):
+    """Swap two axes: out = swapaxes(a, dim0, dim1) (a view, no copy)."""
+
     @staticmethod
     def forward(ctx, a, dim0=-2, dim1=-1):
         if a.ndim < 2 and (dim0, dim1) == (-2, -1):
@@ -56,6 +60,8 @@ class Transpose(Function):
 
 
 class Permute(Function):
+    """Reorder all axes: out = transpose(a, dims)."""
+
     @staticmethod
     def forward(ctx, a, dims):
         valid = all(-a.ndim <= int(d) < a.ndim for d in dims)
@@ -73,6 +79,8 @@ class Permute(Function):
 
 
 class Cast(Function):
+    """Change dtype: out = a.astype(dtype); the gradient flows back only between float types."""
+
     @staticmethod
     def forward(ctx, a, dtype):
         ctx.in_dtype = a.dtype
@@ -110,6 +118,8 @@ def _is_basic(index: Any) -> bool:
 
 
 class GetItem(Function):
+    """Indexing: out = a[index], basic slices or integer/bool array gather."""
+
     @staticmethod
     def forward(ctx, a, index):
         ctx.info = (a.shape, index)
@@ -137,6 +147,8 @@ def getitem(t, index: Any):
 
 
 class Cat(Function):
+    """Join along an existing axis: out = concatenate(a_1, ..., a_n, axis)."""
+
     @staticmethod
     def forward(ctx, *arrays, axis=0):
         ctx.sizes = [a.shape[axis] for a in arrays]
@@ -156,6 +168,8 @@ class Cat(Function):
 
 
 class Stack(Function):
+    """Join along a new axis: out = stack(a_1, ..., a_n, axis)."""
+
     @staticmethod
     def forward(ctx, *arrays, axis=0):
         ctx.axis = axis

@@ -10,6 +10,8 @@ from ..kernels import softmax as K
 
 
 class Softmax(Function):
+    """y = exp(x - max) / sum(exp(x - max)) over the last axis (Numba kernel)."""
+
     @staticmethod
     def forward(ctx, x):
         y = K.softmax(x)
@@ -24,6 +26,8 @@ class Softmax(Function):
 
 
 class LogSoftmax(Function):
+    """y = x - max - log(sum(exp(x - max))) over the last axis (Numba kernel)."""
+
     @staticmethod
     def forward(ctx, x):
         out = K.log_softmax(x)
