@@ -23,11 +23,10 @@ float64 (gradchecks) keeps libm's exp: a Numba pass writes z - m, NumPy's
 from __future__ import annotations
 
 import numpy as np
-from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from .gelu import bits_to_f32
+from .float32_bits import LN2_HI, LN2_LO, LOG2_E, bits_to_f32, expf_poly, f32_to_bits
 
 # Reassociate sums (so they vectorize), contract to FMA, ignore the sign of zero,
 # reciprocal instead of divide. Not 'nnan'/'ninf': inf/NaN logits must stay visible.
@@ -70,17 +69,6 @@ def check_targets(targets, num_classes, ignore_index):
     return -1, count
 
 
-@intrinsic
-def f32_to_bits(typingctx, v):
-    """The int32 holding the IEEE-754 bits of float32 ``v`` (inverse of bits_to_f32)."""
-    sig = types.int32(types.float32)
-
-    def codegen(context, builder, signature, args):
-        return builder.bitcast(args[0], ir.IntType(32))
-
-    return sig, codegen
-
-
 @njit(cache=True, inline="always")
 def _order_key(bits):
     """Map float32 bits to an int32 that sorts like the float: negative floats
@@ -116,17 +104,10 @@ def _exp_f32(y):
     # exactly what matters here.
     yr = _EXP_MIN if y < _EXP_MIN else y  # noqa: FURB136  -inf -> -87.5; NaN stays NaN
     yn = yr if yr >= _EXP_MIN else _EXP_MIN  # noqa: FURB136  NaN -> -87.5: n must be real
-    n = np.floor(yn * _F(1.4426950408889634) + _F(0.5))  # -126 <= n <= 0
-    r = yr - n * _F(0.693359375)          # ln2 = 0.693359375 - 2.12194440e-4, the
-    r = r - n * _F(-2.12194440e-4)        # first part has few bits: n * it is exact
-    p = _F(1.9875691500e-4)               # Cephes expf: e^r = 1 + r + r^2 p(r)
-    p = p * r + _F(1.3981999507e-3)
-    p = p * r + _F(8.3334519073e-3)
-    p = p * r + _F(4.1665795894e-2)
-    p = p * r + _F(1.6666665459e-1)
-    p = p * r + _F(5.0000001201e-1)
-    p = p * r * r + r + _F(1.0)
-    e = p * bits_to_f32((np.int32(127) + np.int32(n)) << 23)  # exponent field 127 + n >= 1
+    n = np.floor(yn * LOG2_E + _F(0.5))  # -126 <= n <= 0
+    r = yr - n * LN2_HI                   # ln2 = LN2_HI + LN2_LO, the first part
+    r = r - n * LN2_LO                    # has few bits: n * it is exact
+    e = expf_poly(r) * bits_to_f32((np.int32(127) + np.int32(n)) << 23)  # exponent 127 + n
     return _F(0.0) if y < _EXP_MIN else e
 
 

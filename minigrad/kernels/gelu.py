@@ -18,7 +18,7 @@ vector code (16 or 8 values at a time; ~1.5 ns per value, 15x SciPy):
   relative precision instead of losing it to cancellation.
 - exp(-u) for u in [0, 87] is Cephes' ``expf`` polynomial after reducing
   u = n ln2 - r; the factor 2**-n is a float32 whose bits are built from n
-  (:func:`bits_to_f32`). exp(q) on [-1.27, 0] needs no reduction: a Taylor
+  (``float32_bits.bits_to_f32``). exp(q) on [-1.27, 0] needs no reduction: a Taylor
   polynomial around -0.635, relative error below 3e-9.
 - z**2 = x**2 / 2 is formed exactly as a float32 head + tail (Veltkamp's
   split of x into two 12-bit halves), exp(-(hi + lo)) = exp(-hi) * (1 - lo):
@@ -39,11 +39,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from llvmlite import ir
-from numba import njit, prange, types
-from numba.extending import intrinsic
+from numba import njit, prange
 from scipy.special import erfc
 
+from .float32_bits import LN2_HI, LN2_LO, LOG2_E, bits_to_f32, expf_poly
 from .threads import PARALLEL, PARALLEL_MIN_SIZE
 
 _F = np.float32
@@ -62,34 +61,15 @@ def gelu_reference(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return (x64 * cdf).astype(x.dtype), (cdf + x_pdf).astype(x.dtype)
 
 
-@intrinsic
-def bits_to_f32(typingctx, bits):
-    """The float32 whose IEEE-754 bit pattern is the int32 ``bits`` (a free
-    reinterpretation in LLVM, like C's memcpy from an int into a float)."""
-    sig = types.float32(types.int32)
-
-    def codegen(context, builder, signature, args):
-        return builder.bitcast(args[0], ir.FloatType())
-
-    return sig, codegen
-
-
 @njit(cache=True, inline="always", error_model="numpy")
 def _exp_neg_f32(u):
     """exp(-u) in float32 for u >= 0 (0 < result <= 1), as vectorisable arithmetic."""
     u = min(u, _F(87.0))  # exp(-87) ~ 1.6e-38, still a normal float32
-    n = np.floor(u * _F(1.4426950408889634) + _F(0.5))  # u = n ln2 - r, |r| <= ln2 / 2
-    r = n * _F(0.693359375) - u          # ln2 in two parts (Cody-Waite), so n ln2 is exact
-    r = r + n * _F(-2.12194440e-4)
-    p = _F(1.9875691500e-4)              # Cephes expf: e^r = 1 + r + r^2 p(r)
-    p = p * r + _F(1.3981999507e-3)
-    p = p * r + _F(8.3334519073e-3)
-    p = p * r + _F(4.1665795894e-2)
-    p = p * r + _F(1.6666665459e-1)
-    p = p * r + _F(5.0000001201e-1)
-    p = p * r * r + r + _F(1.0)
+    n = np.floor(u * LOG2_E + _F(0.5))   # u = n ln2 - r, |r| <= ln2 / 2
+    r = n * LN2_HI - u                   # ln2 in two parts (Cody-Waite), so n ln2 is exact
+    r = r + n * LN2_LO
     # 2^-n for 0 <= n <= 126: exponent field 127 - n, mantissa 0
-    return p * bits_to_f32((np.int32(127) - np.int32(n)) << 23)
+    return expf_poly(r) * bits_to_f32((np.int32(127) - np.int32(n)) << 23)
 
 
 @njit(cache=True, inline="always", error_model="numpy")

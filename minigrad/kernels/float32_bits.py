@@ -1,0 +1,65 @@
+"""Building blocks for float32 kernels that LLVM can vectorise: bit casts and
+the core of ``expf``.
+
+A Numba loop that calls ``math.exp`` makes one scalar libm call per element;
+written as plain float32 arithmetic instead, the same loop becomes AVX2/AVX-512
+vector code. The GELU and cross-entropy kernels build their exp from these:
+
+- :func:`bits_to_f32` / :func:`f32_to_bits` reinterpret the 32 bits of an int32
+  as a float32 and back (free in LLVM, like C's memcpy). With them, 2**n for an
+  integer n is the float32 whose exponent field is 127 + n and mantissa 0.
+- :func:`expf_poly` is Cephes' ``expf`` polynomial: e**r for |r| <= ln2 / 2,
+  about 1 ulp. A caller first reduces its argument to y = n ln2 + r (Cody-Waite:
+  ln2 split into :data:`LN2_HI` + :data:`LN2_LO`, so that n * LN2_HI is exact),
+  then exp(y) = 2**n * expf_poly(r).
+
+``expf_poly`` is inlined into its caller at the Numba IR level, so it is
+compiled with the caller's own fastmath flags (no second, differently-flagged
+copy in Numba's cache).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+_F = np.float32
+LOG2_E = _F(1.4426950408889634)  # 1 / ln2: n = floor(y * LOG2_E + 0.5)
+LN2_HI = _F(0.693359375)         # ln2 = LN2_HI + LN2_LO; LN2_HI has few mantissa bits,
+LN2_LO = _F(-2.12194440e-4)      # so n * LN2_HI is exact for the n used here
+
+
+@intrinsic
+def bits_to_f32(typingctx, bits):
+    """The float32 whose IEEE-754 bit pattern is the int32 ``bits``."""
+    sig = types.float32(types.int32)
+
+    def codegen(context, builder, signature, args):
+        return builder.bitcast(args[0], ir.FloatType())
+
+    return sig, codegen
+
+
+@intrinsic
+def f32_to_bits(typingctx, v):
+    """The int32 holding the IEEE-754 bits of float32 ``v`` (inverse of bits_to_f32)."""
+    sig = types.int32(types.float32)
+
+    def codegen(context, builder, signature, args):
+        return builder.bitcast(args[0], ir.IntType(32))
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def expf_poly(r):
+    """e**r in float32 for |r| <= ln2 / 2: Cephes expf, e**r = 1 + r + r**2 p(r)."""
+    p = _F(1.9875691500e-4)
+    p = p * r + _F(1.3981999507e-3)
+    p = p * r + _F(8.3334519073e-3)
+    p = p * r + _F(4.1665795894e-2)
+    p = p * r + _F(1.6666665459e-1)
+    p = p * r + _F(5.0000001201e-1)
+    return p * r * r + r + _F(1.0)
