@@ -23,8 +23,18 @@ initialisation), fed the same random batches:
   ``F.scaled_dot_product_attention(is_causal=True)``, PyTorch's fused kernel.
 
 Without PyTorch installed (or with ``--no-torch``) only minigrad is timed.
-Contenders run alternately (minigrad, torch, torch-sdpa, minigrad, ...);
-``--warmup`` rounds are not timed. Printed per contender: median ms/step,
+
+How they are timed: each contender lives in a process of its own
+(``worker.py``: two frameworks' thread pools in one process take the cores
+from each other), and the contenders take turns: minigrad runs
+``--run-length`` back-to-back steps, then torch, then torch-sdpa, then the
+matmul peak is sampled, and round again. Back to back is how a training loop
+runs its steps; each turn starts after a ``--pause`` (the previous process's
+threads stop spinning) with one untimed step that wakes the process's threads.
+Taking turns means a burst of load from elsewhere slows every contender alike.
+``--warmup`` steps per contender go first, untimed. ``--one-process`` keeps the
+older design instead: every contender in this process, one step per turn with
+a pause before each. Printed per contender: median ms/step,
 tokens/s, and MFU = (FLOPs/step / median step time) / matmul peak, where
 FLOPs/step is nanoGPT's estimate (6 N + 12 L H Q T per token) and the peak
 is the best float32 ``numpy.matmul`` GFLOP/s on the model's projection shapes,
@@ -39,6 +49,8 @@ import argparse
 import math
 import os
 import sys
+import time
+from functools import partial
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -54,13 +66,16 @@ from common import (
     machine_line,
     median,
     non_embedding_params,
+    time_call,
 )
+from worker import Worker
 
 LEARNING_RATE = 1e-3
 BETAS = (0.9, 0.99)
 WEIGHT_DECAY = 0.1
 GRAD_CLIP = 1.0
-DEFAULT_STEPS = {"small": 20, "baby": 10, "medium": 3}
+DEFAULT_STEPS = {"small": 30, "baby": 20, "medium": 3}
+DEFAULT_RUN_LENGTH = {"small": 10, "baby": 5, "medium": 1}
 
 
 def make_batches(cfg: BenchConfig, count: int, seed: int = 0) -> list[tuple[np.ndarray, ...]]:
@@ -183,42 +198,50 @@ def define_torch_gpt() -> type:
     return GPT
 
 
-def copy_minigrad_weights(torch_model: Any, mg_model: Any) -> None:
-    """Make the PyTorch GPT start from the minigrad GPT's weights (same function, same loss)."""
-    import torch
+def nanogpt_weights(mg_model: Any) -> dict[str, np.ndarray]:
+    """The minigrad GPT's weights under the PyTorch GPT's parameter names (q, k, v
+    stacked into ``c_attn``), so the PyTorch model can start from the same function."""
+    def cat(*params: Any) -> np.ndarray:
+        return np.concatenate([p.data for p in params], axis=0)
 
-    def put(dst: Any, *srcs: Any) -> None:
-        dst.data.copy_(torch.from_numpy(np.concatenate([s.data for s in srcs], axis=0)))
-
-    with torch.no_grad():
-        put(torch_model.wte.weight, mg_model.wte.weight)
-        put(torch_model.wpe.weight, mg_model.wpe.weight)
-        for tb, mb in zip(torch_model.h, mg_model.blocks, strict=True):
-            a = mb.attn
-            put(tb.ln_1.weight, mb.ln_1.weight), put(tb.ln_1.bias, mb.ln_1.bias)
-            put(tb.attn.c_attn.weight, a.q_proj.weight, a.k_proj.weight, a.v_proj.weight)
-            put(tb.attn.c_attn.bias, a.q_proj.bias, a.k_proj.bias, a.v_proj.bias)
-            put(tb.attn.c_proj.weight, a.out_proj.weight), put(tb.attn.c_proj.bias, a.out_proj.bias)
-            put(tb.ln_2.weight, mb.ln_2.weight), put(tb.ln_2.bias, mb.ln_2.bias)
-            put(tb.c_fc.weight, mb.mlp.fc.weight), put(tb.c_fc.bias, mb.mlp.fc.bias)
-            put(tb.c_proj.weight, mb.mlp.proj.weight), put(tb.c_proj.bias, mb.mlp.proj.bias)
-        put(torch_model.ln_f.weight, mg_model.ln_f.weight)
-        put(torch_model.ln_f.bias, mg_model.ln_f.bias)
+    weights = {"wte.weight": cat(mg_model.wte.weight), "wpe.weight": cat(mg_model.wpe.weight),
+               "ln_f.weight": cat(mg_model.ln_f.weight), "ln_f.bias": cat(mg_model.ln_f.bias)}
+    for i, mb in enumerate(mg_model.blocks):
+        a = mb.attn
+        for key, params in {
+            "ln_1.weight": [mb.ln_1.weight], "ln_1.bias": [mb.ln_1.bias],
+            "attn.c_attn.weight": [a.q_proj.weight, a.k_proj.weight, a.v_proj.weight],
+            "attn.c_attn.bias": [a.q_proj.bias, a.k_proj.bias, a.v_proj.bias],
+            "attn.c_proj.weight": [a.out_proj.weight], "attn.c_proj.bias": [a.out_proj.bias],
+            "ln_2.weight": [mb.ln_2.weight], "ln_2.bias": [mb.ln_2.bias],
+            "c_fc.weight": [mb.mlp.fc.weight], "c_fc.bias": [mb.mlp.fc.bias],
+            "c_proj.weight": [mb.mlp.proj.weight], "c_proj.bias": [mb.mlp.proj.bias],
+        }.items():
+            weights[f"h.{i}.{key}"] = cat(*params)
+    return weights
 
 
 class TorchTrainer:
     """The PyTorch GPT of ``cfg`` with ``torch.optim.AdamW`` (nanoGPT's two groups)."""
 
-    def __init__(self, cfg: BenchConfig, sdpa: bool = False, init_from: Any = None,
-                 seed: int = 0, threads: int = 2) -> None:
+    def __init__(self, cfg: BenchConfig, sdpa: bool = False,
+                 init_weights: dict[str, np.ndarray] | None = None, seed: int = 0,
+                 threads: int = 2) -> None:
         import torch
 
         torch.set_num_threads(threads)
         torch.manual_seed(seed)
         self._torch = torch
         self.model = define_torch_gpt()(cfg, sdpa)
-        if init_from is not None:
-            copy_minigrad_weights(self.model, init_from)
+        if init_weights is not None:
+            params = dict(self.model.named_parameters())  # the tied weight once, as wte
+            if params.keys() != init_weights.keys():
+                raise ValueError(f"weights do not match the PyTorch GPT: missing "
+                                 f"{sorted(params.keys() - init_weights.keys())}, unexpected "
+                                 f"{sorted(init_weights.keys() - params.keys())}")
+            with torch.no_grad():
+                for name, p in params.items():
+                    p.copy_(torch.from_numpy(init_weights[name]))
         params = list(self.model.parameters())  # the tied weight appears once
         groups = [{"params": [p for p in params if p.dim() >= 2], "weight_decay": WEIGHT_DECAY},
                   {"params": [p for p in params if p.dim() < 2], "weight_decay": 0.0}]
@@ -251,45 +274,135 @@ def torch_version() -> str | None:
     return torch.__version__
 
 
-def run_config(cfg: BenchConfig, steps: int, warmup: int, use_torch: bool, sdpa: bool,
-               torch_threads: int, pause: float = 0.0) -> dict[str, float]:
-    """Time every contender on ``cfg``, print the figures; return median seconds per step."""
-    trainers: dict[str, Any] = {"minigrad": MinigradTrainer(cfg)}
-    if use_torch:
-        mg_model = trainers["minigrad"].model
-        trainers["torch"] = TorchTrainer(cfg, False, mg_model, threads=torch_threads)
-        if sdpa:
-            trainers["torch-sdpa"] = TorchTrainer(cfg, True, mg_model, threads=torch_threads)
+class Contender:
+    """One framework's trainer and its batches; :meth:`run` times consecutive steps."""
 
-    n_expected = non_embedding_params(cfg)
-    for name, trainer in trainers.items():
-        if trainer.num_non_embedding_params() != n_expected:
-            print(f"  WARNING: {name} has N = {trainer.num_non_embedding_params():,} "
-                  f"non-embedding parameters, expected {n_expected:,}: shapes differ")
+    def __init__(self, name: str, cfg: BenchConfig, batches: int,
+                 init_weights: dict[str, np.ndarray] | None = None, torch_threads: int = 2) -> None:
+        if name == "minigrad":
+            self.trainer: Any = MinigradTrainer(cfg)
+        else:
+            self.trainer = TorchTrainer(cfg, name == "torch-sdpa", init_weights,
+                                        threads=torch_threads)
+        self.batches = make_batches(cfg, batches)
 
-    batches = make_batches(cfg, warmup + steps)
+    def run(self, count: int) -> list[float]:
+        """Seconds of each of ``count`` back-to-back training steps (as a training loop runs)."""
+        times = []
+        for _ in range(count):
+            x, y = self.batches[len(self.trainer.losses) % len(self.batches)]
+            times.append(time_call(lambda: self.trainer.step(x, y)))  # noqa: B023
+        return times
 
-    def stepper(trainer: Any) -> Any:
-        def step() -> float:
-            x, y = batches[len(trainer.losses) % len(batches)]
-            return trainer.step(x, y)
-        return step
+    def losses(self) -> list[float]:
+        """The loss of every step so far."""
+        return self.trainer.losses
 
+    def initial_weights(self) -> dict[str, np.ndarray]:
+        """minigrad's current weights under the PyTorch GPT's names (see nanogpt_weights)."""
+        return nanogpt_weights(self.trainer.model)
+
+    def num_non_embedding_params(self) -> int:
+        """N of this framework's model, as nanoGPT counts it."""
+        return self.trainer.num_non_embedding_params()
+
+
+def build_contender(*args: Any) -> Contender:
+    """:class:`Contender` (a module-level function: what a spawned worker can call)."""
+    return Contender(*args)
+
+
+def build_peak(cfg: BenchConfig) -> MatmulPeak:
+    """:class:`MatmulPeak` for a worker process of its own."""
+    return MatmulPeak(cfg)
+
+
+def time_in_processes(cfg: BenchConfig, names: list[str], steps: int, run_length: int,
+                      warmup: int, pause: float, torch_threads: int
+                      ) -> tuple[dict[str, list[float]], dict[str, list[float]], dict[str, int],
+                                 tuple[float, str], float]:
+    """Each contender (and the matmul peak) in a process of its own; runs of
+    ``run_length`` back-to-back steps alternate between them, each run after a
+    ``pause`` and one untimed step that wakes the process's threads.
+
+    Returns (step seconds, losses, N per contender, (peak GFLOP/s, shape), floor seconds).
+    """
+    batches = warmup + steps + math.ceil(steps / run_length)
+    workers = {"minigrad": Worker(build_contender, "minigrad", cfg, batches)}
+    try:
+        weights = workers["minigrad"].call("initial_weights")
+        for name in names[1:]:
+            workers[name] = Worker(build_contender, name, cfg, batches, weights, torch_threads)
+        peak = Worker(build_peak, cfg)
+        workers["peak"] = peak
+        contenders = {name: w for name, w in workers.items() if name != "peak"}
+        for w in contenders.values():
+            if warmup:
+                w.call("run", warmup)
+        times: dict[str, list[float]] = {name: [] for name in contenders}
+        while len(times["minigrad"]) < steps:
+            count = min(run_length, steps - len(times["minigrad"]))
+            for name, w in contenders.items():
+                time.sleep(pause)
+                times[name] += w.call("run", 1 + count)[1:]
+            time.sleep(pause)
+            peak.call("sample")
+        losses = {name: w.call("losses") for name, w in contenders.items()}
+        params = {name: w.call("num_non_embedding_params") for name, w in contenders.items()}
+        return times, losses, params, peak.call("peak_gflops"), peak.call("floor_seconds")
+    finally:
+        for w in workers.values():
+            w.close()
+
+
+def time_in_one_process(cfg: BenchConfig, names: list[str], steps: int, warmup: int,
+                        pause: float, torch_threads: int
+                        ) -> tuple[dict[str, list[float]], dict[str, list[float]], dict[str, int],
+                                   tuple[float, str], float]:
+    """Every contender in this process, one step each in turn with a ``pause`` before
+    each (the threads of one framework would otherwise slow the next); same returns
+    as :func:`time_in_processes`."""
+    contenders = {"minigrad": Contender("minigrad", cfg, warmup + steps)}
+    weights = contenders["minigrad"].initial_weights()
+    for name in names[1:]:
+        contenders[name] = Contender(name, cfg, warmup + steps, weights, torch_threads)
     peak = MatmulPeak(cfg)
-    times = interleaved_times({name: stepper(t) for name, t in trainers.items()}, rounds=steps,
-                              warmup=warmup, between=peak.sample, pause=pause)
-    peak_gflops, peak_shape = peak.peak_gflops()
-    floor = peak.floor_seconds()
+    times = interleaved_times({name: partial(c.run, 1) for name, c in contenders.items()},
+                              rounds=steps, warmup=warmup, between=peak.sample, pause=pause)
+    losses = {name: c.losses() for name, c in contenders.items()}
+    params = {name: c.num_non_embedding_params() for name, c in contenders.items()}
+    return times, losses, params, peak.peak_gflops(), peak.floor_seconds()
+
+
+def run_config(cfg: BenchConfig, steps: int, warmup: int, use_torch: bool, sdpa: bool,
+               torch_threads: int, pause: float, run_length: int, one_process: bool
+               ) -> dict[str, float]:
+    """Time every contender on ``cfg``, print the figures; return median seconds per step."""
+    names = ["minigrad"] + (["torch"] + (["torch-sdpa"] if sdpa else []) if use_torch else [])
+    if one_process:
+        times, losses, params, peak_gflops, floor = time_in_one_process(
+            cfg, names, steps, warmup, pause, torch_threads)
+        how = f"one step each in turn in this process, {pause:g} s pause before each"
+    else:
+        times, losses, params, peak_gflops, floor = time_in_processes(
+            cfg, names, steps, run_length, warmup, pause, torch_threads)
+        how = (f"a process each, runs of {run_length} back-to-back steps in turn "
+               f"(+1 untimed), {pause:g} s pause before each run")
+    peak_gflops, peak_shape = peak_gflops
     flops = flops_per_step(cfg)
+    n_expected = non_embedding_params(cfg)
 
     print(f"\n[{cfg.name}] {cfg.describe()}")
+    for name, n in params.items():
+        if n != n_expected:
+            print(f"  WARNING: {name} has N = {n:,} non-embedding parameters, expected "
+                  f"{n_expected:,}: shapes differ")
     print(f"  N = {n_expected:,} non-embedding parameters; {cfg.tokens_per_step} tokens/step; "
           f"{flops / 1e9:.3f} GFLOP/step (6*N*tokens + attention)")
     print(f"  numpy.matmul peak {peak_gflops:.1f} GFLOP/s on {peak_shape}; the step's matmuls "
           f"alone take {floor * 1e3:.2f} ms (floor; MFU at the floor "
           f"{flops / floor / (peak_gflops * 1e9):.0%})")
-    print(f"  {warmup} warm-up + {steps} timed steps each, alternating, {pause:g} s pause "
-          f"before each; {load_line()}")
+    print(f"  {warmup} warm-up + {steps} timed steps each; {how}; {load_line()}")
     print(f"  {'contender':12s} {'ms/step':>10s} {'min':>9s} {'tokens/s':>10s} {'MFU':>6s}")
     medians = {}
     for name, ts in times.items():
@@ -302,9 +415,8 @@ def run_config(cfg: BenchConfig, steps: int, warmup: int, use_torch: bool, sdpa:
         if ref in medians:
             print(f"  ratio minigrad/{ref}: {medians['minigrad'] / medians[ref]:.2f}x "
                   f"(< 1 means minigrad is faster)")
-    losses = "  ".join(f"{name} {t.losses[0]:.4f} -> {t.losses[-1]:.4f}"
-                       for name, t in trainers.items())
-    print(f"  loss, first -> last step: {losses}")
+    first_last = "  ".join(f"{name} {ls[0]:.4f} -> {ls[-1]:.4f}" for name, ls in losses.items())
+    print(f"  loss, first -> last step: {first_last}")
     return medians
 
 
@@ -319,8 +431,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-torch", action="store_true", help="time minigrad only")
     parser.add_argument("--no-sdpa", action="store_true", help="skip the torch SDPA variant")
     parser.add_argument("--torch-threads", type=int, default=2, help="torch.set_num_threads")
+    parser.add_argument("--run-length", type=int, default=None,
+                        help="back-to-back timed steps per turn of a contender (default: "
+                             "small 10, baby 5, medium 1)")
+    parser.add_argument("--one-process", action="store_true",
+                        help="time every contender in this process, one step per turn "
+                             "(their thread pools then interfere; see the module doc)")
     parser.add_argument("--pause", type=float, default=0.15,
-                        help="seconds of sleep before each timed step, so one framework's "
+                        help="seconds of sleep before each turn, so one framework's "
                              "spinning worker threads do not slow the next (default 0.15)")
     args = parser.parse_args(argv)
     if args.steps is not None and args.steps < 1:
@@ -329,6 +447,8 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--warmup must be >= 0, got {args.warmup}")
     if args.pause < 0:
         parser.error(f"--pause must be >= 0, got {args.pause}")
+    if args.run_length is not None and args.run_length < 1:
+        parser.error(f"--run-length must be >= 1, got {args.run_length}")
     if args.torch_threads < 1:
         parser.error(f"--torch-threads must be >= 1, got {args.torch_threads}")
 
@@ -345,8 +465,9 @@ def main(argv: list[str] | None = None) -> None:
     for name in names:
         cfg = CONFIGS[name]
         steps = args.steps if args.steps is not None else DEFAULT_STEPS[name]
+        run_length = args.run_length or DEFAULT_RUN_LENGTH[name]
         run_config(cfg, steps, args.warmup, version is not None, not args.no_sdpa,
-                   args.torch_threads, args.pause)
+                   args.torch_threads, args.pause, run_length, args.one_process)
 
 
 if __name__ == "__main__":

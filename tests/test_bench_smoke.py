@@ -30,7 +30,7 @@ def run_script(name: str, *args: str) -> subprocess.CompletedProcess:
 
 def test_train_step_prints_minigrad_figures_without_torch():
     done = run_script("train_step.py", "--config", "small", "--steps", "2", "--warmup", "1",
-                      "--pause", "0", "--no-torch")
+                      "--pause", "0", "--no-torch", "--run-length", "1")
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "PyTorch: not timed (--no-torch)" in out
@@ -103,3 +103,25 @@ def test_median_and_interleaving_helpers():
         common.interleaved_times({"a": lambda: None}, rounds=0)
     with pytest.raises(ValueError, match="unknown config 'huge'"):
         common.get_config("huge")
+
+
+def test_train_step_one_process_mode_still_runs():
+    done = run_script("train_step.py", "--config", "small", "--steps", "2", "--warmup", "0",
+                      "--pause", "0", "--no-torch", "--one-process")
+    assert done.returncode == 0, done.stderr
+    assert "one step each in turn in this process" in done.stdout
+
+
+def test_worker_runs_methods_in_another_process_and_reports_their_errors():
+    import os
+
+    from worker import Worker, WorkerError
+
+    with Worker(dict, {"a": 1}) as w:  # a dict built in the child
+        assert w.call("get", "a") == 1
+        assert w.call("__len__") == 1
+        with pytest.raises(WorkerError, match="KeyError: 'b'"):
+            w.call("__getitem__", "b")
+        assert w.call("get", "a") == 1  # the worker survives an error
+    with pytest.raises(WorkerError, match="building"):
+        Worker(os.stat, "/definitely/not/here")

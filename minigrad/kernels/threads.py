@@ -70,20 +70,17 @@ def use_one_blas_thread() -> bool:
 def _openmp_layer() -> bool:
     """Use Numba's OpenMP threading layer if the user has not chosen one and it exists.
 
-    Its idle threads spin briefly before they sleep, so back-to-back parallel
-    kernels start in ~2 us; the "workqueue" fallback wakes its threads every
-    time, which made a training step 1.7x slower here. False: no OpenMP layer
-    (parallel kernels would then cost more than they save).
+    Its idle threads spin briefly before they sleep (libgomp's default
+    GOMP_SPINCOUNT, ~10 ms here), so the back-to-back parallel kernels of a
+    training step start in ~2 us; the "workqueue" fallback wakes its threads
+    every time, which made a training step 1.7x slower here. False: no OpenMP
+    layer (parallel kernels would then cost more than they save).
 
-    GOMP_SPINCOUNT (read when libgomp loads, so set here first unless the user
-    did): how long an idle thread spins before it sleeps. GNU's default, 300k
-    spins, let the worker fall asleep between kernels and pay a wake-up
-    (on this VM: waking the idle second vCPU) again and again: a small-GPT
-    step that follows a 0.15 s pause took 17 ms instead of 6. With ~30M spins
-    (some milliseconds) it took 7.8 ms; sleeping at once (OMP_WAIT_POLICY=PASSIVE)
-    9.3 ms. A thread spins only on a core our own kernels use anyway.
+    GOMP_SPINCOUNT is left to the user on purpose: a longer spin (30M spins
+    held a core for ~0.75 s after the last kernel) did not make back-to-back
+    training steps faster, and it would also be read by any other libgomp in
+    the process (PyTorch's), slowing whatever runs next on the second core.
     """
-    os.environ.setdefault("GOMP_SPINCOUNT", "30000000")
     try:
         from numba.np.ufunc import omppool  # noqa: F401  (present only if OpenMP is)
     except ImportError:
