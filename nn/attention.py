@@ -10,9 +10,12 @@ For queries q (..., Tq, hs), keys k (..., Tk, hs) and values v (..., Tk, hv):
 Backward, with G = dL/dout:
     dv = P^T @ G,  dP = G @ v^T,  dS = P * (dP - rowsum(dP * P)) * scale,
     dq = dS @ k,   dk = dS^T @ q
-The whole computation is one graph node (:class:`AttentionFunction`): the two
-products run on the BLAS batched-matmul kernel, the softmax on the Numba row
-kernels, in place on the (Tq, Tk) score buffer.
+The whole computation is one graph node (:class:`AttentionFunction`). In
+float32 without a user mask or dropout (a GPT's training step) each pass is one
+fused Numba kernel that does a head at a time, products and softmax together
+(``minigrad/kernels/attention.py``); otherwise the products run on the BLAS
+batched-matmul kernel and the softmax on the Numba row kernels, in place on the
+(Tq, Tk) score buffer.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from minigrad import Function, Tensor, causal_mask
+from minigrad.kernels import attention as KA
 from minigrad.kernels import masked_softmax as KSM
 from minigrad.kernels import matmul as KM
 
@@ -31,10 +35,21 @@ from .linear import Linear, linear_packed
 from .module import Module
 
 
+def _fusable(*arrays: np.ndarray) -> bool:
+    """True if the fused float32 kernels (``kernels/attention.py``) take these operands."""
+    return all(a.dtype == np.float32 for a in arrays)
+
+
 def attend(q3, k3, v3, lead, mask, causal, scale, drop, sink):
     """The forward math on contiguous (L, T, dim) arrays, L = prod(lead) heads:
-    returns (out (L, Tq, hv), P, Pd), Pd = P with dropout applied (P itself if none)."""
+    returns (out (L, Tq, hv), P, Pd), Pd = P with dropout applied (P itself if none).
+    float32 without a user mask or dropout runs fused, one kernel for every head."""
     t_q, t_k = q3.shape[1], k3.shape[1]
+    if mask is None and drop is None and _fusable(q3, k3, v3):
+        out, p = KA.fused_attention(q3, k3, v3, scale, causal)
+        if sink is not None:
+            sink.append(p.reshape(lead + (t_q, t_k)))
+        return out, p, p
     s = KM.matmul(q3, np.swapaxes(k3, -1, -2))  # (L, Tq, Tk), a fresh array
     # scale, mask and softmax in place; rows with every key masked become 0
     p = KSM.masked_softmax(s.reshape(lead + (t_q, t_k)), scale, mask, causal).reshape(s.shape)
@@ -46,8 +61,12 @@ def attend(q3, k3, v3, lead, mask, causal, scale, drop, sink):
 
 def attend_backward(g3, q3, k3, v3, p, pd, scale, drop, needs):
     """The backward math of :func:`attend` for G = g3 (L, Tq, hv): returns (dq, dk, dv),
-    each None unless ``needs`` (three bools) asks for it."""
+    each None unless ``needs`` (three bools) asks for it. Without dropout, float32
+    runs fused (a mask needs no care here: P is already 0 where it blocked)."""
     need_q, need_k, need_v = needs
+    if drop is None and _fusable(g3, q3, k3, v3):
+        grads = KA.fused_attention_backward(g3, q3, k3, v3, p, scale)
+        return tuple(g if need else None for g, need in zip(grads, needs))
     dv = KM.matmul(np.swapaxes(pd, -1, -2), g3) if need_v else None
     dq = dk = None
     if need_q or need_k:

@@ -12,7 +12,7 @@ backward pass of the op then has nothing left to do but hand it on.
 float32 runs on :func:`cross_entropy_f32`, one Numba pass per row that stays
 in L1: row max, e_j = exp(z_j - m) written into the gradient row, their sum,
 then the scaling into the gradient (the loss's log is taken by NumPy for all
-rows at once). Its exp is :func:`_exp_f32`, plain float32
+rows at once). Its exp is ``float32_bits.exp_nonpos_f32``, plain float32
 arithmetic (Cody-Waite range reduction and Cephes' ``expf`` polynomial, about
 1 ulp) that LLVM turns into AVX-512/AVX2 vector code; ``np.exp`` in a Numba
 loop would be one scalar libm call per element (~3 ns, 6x slower).
@@ -23,10 +23,9 @@ float64 (gradchecks) keeps libm's exp: a Numba pass writes z - m, NumPy's
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
-from numba.extending import intrinsic
+from numba import njit
 
-from .float32_bits import LN2_HI, LN2_LO, LOG2_E, bits_to_f32, expf_poly, f32_to_bits
+from .float32_bits import add_reassoc_f32, bits_to_f32, exp_nonpos_f32, f32_to_bits, order_key
 
 # Reassociate sums (so they vectorize), contract to FMA, ignore the sign of zero,
 # reciprocal instead of divide. Not 'nnan'/'ninf': inf/NaN logits must stay visible.
@@ -34,9 +33,8 @@ _FAST = {"reassoc", "contract", "nsz", "arcp"}
 _F = np.float32
 # Only 'contract' (a * b + c as one fused multiply-add, rounded once) for the
 # float32 kernel: never less accurate, and it leaves the exp's range reduction
-# exact. Not 'reassoc': that could regroup the two-part ln2 (see _exp_f32).
+# exact. Not 'reassoc': that could regroup the two-part ln2 (see exp_nonpos_f32).
 _CONTRACT = {"contract"}
-_EXP_MIN = _F(-87.5)  # exp(-87.5) ~ 1e-38: below it the result is taken as 0
 
 
 def cross_entropy_reference(logits: np.ndarray, targets: np.ndarray, ignore_index: int):
@@ -69,53 +67,11 @@ def check_targets(targets, num_classes, ignore_index):
     return -1, count
 
 
-@njit(cache=True, inline="always")
-def _order_key(bits):
-    """Map float32 bits to an int32 that sorts like the float: negative floats
-    (sign bit set) have their other bits flipped. Its own inverse."""
-    return bits ^ ((bits >> 31) & np.int32(0x7FFFFFFF))
-
-
-@intrinsic
-def add_reassoc_f32(typingctx, a, b):
-    """a + b in float32, marked reassociable: a running sum of these in a loop may
-    be split into 16 partial sums (vector code). Only this addition gets the
-    flag; a whole-function ``fastmath`` would also reach the exp's range
-    reduction, whose two-part ln2 must be evaluated exactly as written."""
-    sig = types.float32(types.float32, types.float32)
-
-    def codegen(context, builder, signature, args):
-        return builder.fadd(args[0], args[1], flags=("reassoc",))
-
-    return sig, codegen
-
-
-@njit(cache=True, fastmath=_CONTRACT, error_model="numpy")
-def _exp_f32(y):
-    """exp(y) in float32 for y <= 0 (or NaN), as vectorisable arithmetic.
-
-    y = n ln2 + r with n = round(y / ln2), |r| <= ln2 / 2, so exp(y) = 2^n e^r;
-    2^n is built from its exponent bits. y < -87.5 (also -inf) gives 0, which is
-    off by less than 1.2e-38; a NaN y gives NaN. Only 'contract' fastmath: the
-    two-part ln2 only cancels exactly if no operation is regrouped (and a caller
-    must use the same flags: Numba compiles the callee with the caller's).
-    """
-    # Written as comparisons, not max(): which operand max() returns for NaN is
-    # exactly what matters here.
-    yr = _EXP_MIN if y < _EXP_MIN else y  # noqa: FURB136  -inf -> -87.5; NaN stays NaN
-    yn = yr if yr >= _EXP_MIN else _EXP_MIN  # noqa: FURB136  NaN -> -87.5: n must be real
-    n = np.floor(yn * LOG2_E + _F(0.5))  # -126 <= n <= 0
-    r = yr - n * LN2_HI                   # ln2 = LN2_HI + LN2_LO, the first part
-    r = r - n * LN2_LO                    # has few bits: n * it is exact
-    e = expf_poly(r) * bits_to_f32((np.int32(127) + np.int32(n)) << 23)  # exponent 127 + n
-    return _F(0.0) if y < _EXP_MIN else e
-
-
 @njit(cache=True, fastmath=_CONTRACT, error_model="numpy")
 def exp_f32(y, out):
     """out = exp(y) over flat float32 arrays with y <= 0 (the kernel's exp, for tests)."""
     for i in range(y.size):
-        out[i] = _exp_f32(y[i])
+        out[i] = exp_nonpos_f32(y[i])
 
 
 @njit(cache=True, fastmath=_CONTRACT, error_model="numpy")
@@ -149,11 +105,11 @@ def cross_entropy_f32(x, targets, ignore_index, scale, sums, shift, grad):
         # loss gets exp(NaN) = NaN.
         key = np.int32(-2147483648)
         for c in range(C):
-            key = max(key, _order_key(f32_to_bits(x[r, c])))
-        m = bits_to_f32(_order_key(key))
+            key = max(key, order_key(f32_to_bits(x[r, c])))
+        m = bits_to_f32(order_key(key))
         s = _F(0.0)
         for c in range(C):  # the hot loop: vector exp, no library call
-            e = _exp_f32(x[r, c] - m)
+            e = exp_nonpos_f32(x[r, c] - m)
             grad[r, c] = e
             s = add_reassoc_f32(s, e)
         sums[r] = s  # the loss is finished below, all rows at once

@@ -3,7 +3,7 @@ the core of ``expf``.
 
 A Numba loop that calls ``math.exp`` makes one scalar libm call per element;
 written as plain float32 arithmetic instead, the same loop becomes AVX2/AVX-512
-vector code. The GELU and cross-entropy kernels build their exp from these:
+vector code. The GELU, cross-entropy and attention kernels build their exp from these:
 
 - :func:`bits_to_f32` / :func:`f32_to_bits` reinterpret the 32 bits of an int32
   as a float32 and back (free in LLVM, like C's memcpy). With them, 2**n for an
@@ -12,6 +12,12 @@ vector code. The GELU and cross-entropy kernels build their exp from these:
   about 1 ulp. A caller first reduces its argument to y = n ln2 + r (Cody-Waite:
   ln2 split into :data:`LN2_HI` + :data:`LN2_LO`, so that n * LN2_HI is exact),
   then exp(y) = 2**n * expf_poly(r).
+- :func:`order_key` maps float32 bits to an int32 that sorts like the float, so
+  a row max can be an integer max (one vector instruction; NaN sorts last).
+- :func:`add_reassoc_f32` is one float32 addition that LLVM may regroup, so a
+  running sum of them vectorises while the rest of the loop keeps exact order.
+- :func:`exp_nonpos_f32` is that whole recipe for exp(y), y <= 0 (a softmax's
+  exp(z - max z), a Gaussian's exp(-x**2 / 2)); -inf gives 0 and NaN stays NaN.
 
 ``expf_poly`` is inlined into its caller at the Numba IR level, so it is
 compiled with the caller's own fastmath flags (no second, differently-flagged
@@ -26,6 +32,7 @@ from numba import njit, types
 from numba.extending import intrinsic
 
 _F = np.float32
+_EXP_MIN = _F(-87.5)  # exp(-87.5) ~ 1e-38: below it exp_nonpos_f32 returns 0
 LOG2_E = _F(1.4426950408889634)  # 1 / ln2: n = floor(y * LOG2_E + 0.5)
 LN2_HI = _F(0.693359375)         # ln2 = LN2_HI + LN2_LO; LN2_HI has few mantissa bits,
 LN2_LO = _F(-2.12194440e-4)      # so n * LN2_HI is exact for the n used here
@@ -63,3 +70,45 @@ def expf_poly(r):
     p = p * r + _F(1.6666665459e-1)
     p = p * r + _F(5.0000001201e-1)
     return p * r * r + r + _F(1.0)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def exp_nonpos_f32(y):
+    """exp(y) in float32 for y <= 0 (or NaN), as vectorisable arithmetic.
+
+    y = n ln2 + r with n = round(y / ln2), |r| <= ln2 / 2, so exp(y) = 2^n e^r;
+    2^n is built from its exponent bits. y < -87.5 (also -inf) gives 0, which is
+    off by less than 1.2e-38; a NaN y gives NaN. Only 'contract' fastmath: the
+    two-part ln2 only cancels exactly if no operation is regrouped (inlined, this is
+    compiled with its caller's flags: a caller must not allow 'reassoc').
+    """
+    # Written as comparisons, not max(): which operand max() returns for NaN is
+    # exactly what matters here.
+    yr = _EXP_MIN if y < _EXP_MIN else y  # noqa: FURB136  -inf -> -87.5; NaN stays NaN
+    yn = yr if yr >= _EXP_MIN else _EXP_MIN  # noqa: FURB136  NaN -> -87.5: n must be real
+    n = np.floor(yn * LOG2_E + _F(0.5))  # -126 <= n <= 0
+    r = yr - n * LN2_HI                   # ln2 = LN2_HI + LN2_LO, the first part
+    r = r - n * LN2_LO                    # has few bits: n * it is exact
+    e = expf_poly(r) * bits_to_f32((np.int32(127) + np.int32(n)) << 23)  # exponent 127 + n
+    return _F(0.0) if y < _EXP_MIN else e
+
+
+@njit(cache=True, inline="always")
+def order_key(bits):
+    """Map float32 bits to an int32 that sorts like the float: negative floats
+    (sign bit set) have their other bits flipped. Its own inverse."""
+    return bits ^ ((bits >> 31) & np.int32(0x7FFFFFFF))
+
+
+@intrinsic
+def add_reassoc_f32(typingctx, a, b):
+    """a + b in float32, marked reassociable: a running sum of these in a loop may
+    be split into 16 partial sums (vector code). Only this addition gets the
+    flag; a whole-function ``fastmath`` would also reach the exp's range
+    reduction, whose two-part ln2 must be evaluated exactly as written."""
+    sig = types.float32(types.float32, types.float32)
+
+    def codegen(context, builder, signature, args):
+        return builder.fadd(args[0], args[1], flags=("reassoc",))
+
+    return sig, codegen

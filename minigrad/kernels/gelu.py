@@ -16,9 +16,8 @@ vector code (16 or 8 values at a time; ~1.5 ns per value, 15x SciPy):
   polynomial in [-1.27, 0]: relative error below 1.2e-7 for every z. Using
   erfc of |x| (not 1 + erf(x)) keeps the small Phi of negative x to full
   relative precision instead of losing it to cancellation.
-- exp(-u) for u in [0, 87] is Cephes' ``expf`` polynomial after reducing
-  u = n ln2 - r; the factor 2**-n is a float32 whose bits are built from n
-  (``float32_bits.bits_to_f32``). exp(q) on [-1.27, 0] needs no reduction: a Taylor
+- exp(-u) for u >= 0 is ``float32_bits.exp_nonpos_f32`` (Cephes' ``expf``
+  polynomial after a Cody-Waite reduction). exp(q) on [-1.27, 0] needs no reduction: a Taylor
   polynomial around -0.635, relative error below 3e-9.
 - z**2 = x**2 / 2 is formed exactly as a float32 head + tail (Veltkamp's
   split of x into two 12-bit halves), exp(-(hi + lo)) = exp(-hi) * (1 - lo):
@@ -42,7 +41,7 @@ import numpy as np
 from numba import njit, prange
 from scipy.special import erfc
 
-from .float32_bits import LN2_HI, LN2_LO, LOG2_E, bits_to_f32, expf_poly
+from .float32_bits import exp_nonpos_f32
 from .threads import PARALLEL, PARALLEL_MIN_SIZE
 
 _F = np.float32
@@ -59,17 +58,6 @@ def gelu_reference(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # x phi(x) -> 0 as |x| -> inf; written out so that dy/dx(+-inf) is 1 or 0, not nan
         x_pdf = np.where(np.abs(x64) < 1e3, x64 * pdf, 0.0)
         return (x64 * cdf).astype(x.dtype), (cdf + x_pdf).astype(x.dtype)
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _exp_neg_f32(u):
-    """exp(-u) in float32 for u >= 0 (0 < result <= 1), as vectorisable arithmetic."""
-    u = min(u, _F(87.0))  # exp(-87) ~ 1.6e-38, still a normal float32
-    n = np.floor(u * LOG2_E + _F(0.5))   # u = n ln2 - r, |r| <= ln2 / 2
-    r = n * LN2_HI - u                   # ln2 in two parts (Cody-Waite), so n ln2 is exact
-    r = r + n * LN2_LO
-    # 2^-n for 0 <= n <= 126: exponent field 127 - n, mantissa 0
-    return expf_poly(r) * bits_to_f32((np.int32(127) - np.int32(n)) << 23)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -118,7 +106,7 @@ def _gelu_f32(v):
     q = q * t + _F(1.00002368)
     q = q * t + _F(-1.26551223)           # -1.27 <= q <= 0
     hi, lo = _half_square_f32(v)          # z^2 = hi + lo
-    e = _exp_neg_f32(hi) * (_F(1.0) - lo)  # exp(-z^2) = sqrt(2 pi) phi(x)
+    e = exp_nonpos_f32(-hi) * (_F(1.0) - lo)  # exp(-z^2) = sqrt(2 pi) phi(x)
     tail = _F(0.5) * t * e * _exp_small_f32(q)  # 0.5 erfc(z) = Phi(-|x|)
     cdf = tail if v < 0 else _F(1.0) - tail
     # x phi(x) is below 1e-20 once z^2 > 50; 0 there keeps dy/dx(+-inf) finite

@@ -1,0 +1,103 @@
+"""The fused float32 attention kernels equal attention computed in float64 with
+NumPy, forward and backward, on the serial and the threaded path, and
+``nn`` routes to them only where they apply."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import minigrad
+import nn
+from minigrad.kernels import attention as KA
+from minigrad.kernels import masked_softmax as KMS
+
+
+def reference(q, k, v, g, scale, causal):
+    """float64 NumPy attention: (out, P, dq, dk, dv) for upstream gradient g."""
+    q, k, v, g = (a.astype(np.float64) for a in (q, k, v, g))
+    s = q @ k.swapaxes(-1, -2)
+    p = KMS.masked_softmax_reference(s, scale, None, causal)
+    out = p @ v
+    dv = p.swapaxes(-1, -2) @ g
+    ds = KMS.masked_softmax_backward_reference(p, g @ v.swapaxes(-1, -2), scale)
+    return out, p, ds @ k, ds.swapaxes(-1, -2) @ q, dv
+
+
+def random_operands(heads, t_q, t_k, hs, hv, seed, spread=1.0):
+    rng = np.random.default_rng(seed)
+    return [(rng.standard_normal(shape) * spread).astype(np.float32)
+            for shape in ((heads, t_q, hs), (heads, t_k, hs), (heads, t_k, hv), (heads, t_q, hv))]
+
+
+def check_against_reference(heads, t_q, t_k, hs, hv, causal, seed, spread=1.0):
+    q, k, v, g = random_operands(heads, t_q, t_k, hs, hv, seed, spread)
+    scale = 1.0 / np.sqrt(hs)
+    out, p = KA.fused_attention(q, k, v, scale, causal)
+    grads = KA.fused_attention_backward(g, q, k, v, p, scale)
+    want = reference(q, k, v, g, scale, causal)
+    for got, ref, name in zip((out, p, *grads), want, ("out", "P", "dq", "dk", "dv")):
+        assert got.dtype == np.float32, name
+        assert got.shape == ref.shape, name
+        np.testing.assert_allclose(got, ref, rtol=1e-4, atol=2e-5 * max(1.0, np.abs(ref).max()),
+                                   err_msg=name)
+    return p
+
+
+@given(heads=st.integers(1, 5), t_q=st.integers(1, 9), t_k=st.integers(1, 9),
+       hs=st.integers(1, 6), hv=st.integers(1, 6), causal=st.booleans(), seed=st.integers(0, 99))
+def test_fused_attention_equals_float64_reference(heads, t_q, t_k, hs, hv, causal, seed):
+    check_against_reference(heads, t_q, t_k, hs, hv, causal, seed)
+
+
+@pytest.mark.parametrize("causal", [True, False])
+def test_threaded_path_on_gpt_sized_heads(causal):
+    # 48 heads of (64, 64) tiles: big enough for the threaded kernels
+    assert KA._use_threads(np.empty((48, 64, 32), np.float32), 64) == KA.PARALLEL
+    check_against_reference(48, 64, 64, 32, 32, causal, seed=0)
+
+
+def test_causal_rows_see_only_earlier_keys_and_blind_rows_are_zero():
+    # Tq > Tk: the first Tq - Tk queries see no key at all (their rows are all zero)
+    p = check_against_reference(2, 5, 3, 4, 4, causal=True, seed=1)
+    assert np.all(p[:, :2] == 0)
+    assert np.all(np.triu(p[:, 2:], k=1) == 0)
+    np.testing.assert_allclose(p[:, 2:].sum(-1), 1.0, rtol=1e-6)
+
+
+def test_huge_scores_stay_finite_and_nan_propagates():
+    # scores of ~1e4 / sqrt(hs): the row max is subtracted before the exp
+    check_against_reference(3, 6, 6, 4, 4, causal=True, seed=2, spread=100.0)
+    q, k, v, _ = random_operands(1, 3, 3, 2, 2, seed=3)
+    q[0, 1, 0] = np.nan
+    out, p = KA.fused_attention(q, k, v, 1.0, False)
+    assert np.isnan(p[0, 1]).all() and np.isnan(out[0, 1]).all()
+    assert np.isfinite(p[0, [0, 2]]).all()
+
+
+def test_nn_uses_the_fused_kernels_only_where_they_apply(monkeypatch):
+    calls = []
+    real = KA.fused_attention
+    monkeypatch.setattr(KA, "fused_attention", lambda *a: calls.append(1) or real(*a))
+    rng = np.random.default_rng(0)
+    q, k, v = (minigrad.Tensor(rng.standard_normal((2, 2, 4, 3)).astype(np.float32),
+                               requires_grad=True) for _ in range(3))
+    F = nn.functional
+    fused = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+    assert calls == [1]
+    mask = np.triu(np.ones((4, 4), dtype=bool), k=1)  # the causal mask, given as a mask
+    general = F.scaled_dot_product_attention(q, k, v, mask=mask)
+    assert calls == [1]  # a user mask takes the general path ...
+    np.testing.assert_allclose(fused.data, general.data, rtol=1e-5, atol=1e-6)  # ... same result
+    (fused * fused).sum().backward()
+    g_fused = [t.grad.copy() for t in (q, k, v)]
+    for t in (q, k, v):
+        t.grad = None
+    (general * general).sum().backward()
+    for got, t in zip(g_fused, (q, k, v)):
+        np.testing.assert_allclose(got, t.grad, rtol=1e-4, atol=1e-5)
+    q64 = minigrad.Tensor(q.data.astype(np.float64))
+    F.scaled_dot_product_attention(q64, q64, q64, is_causal=True)
+    assert calls == [1]  # float64 (gradchecks) takes the general path
