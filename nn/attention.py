@@ -40,16 +40,24 @@ def _fusable(*arrays: np.ndarray) -> bool:
     return all(a.dtype == np.float32 for a in arrays)
 
 
+def _packed_heads(qkv: np.ndarray, H: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """q, k, v of packed projections (B, T, 3C) as (B, T, H, hs) views."""
+    B, T, C3 = qkv.shape
+    heads = qkv.reshape(B, T, 3, H, C3 // (3 * H))
+    return heads[:, :, 0], heads[:, :, 1], heads[:, :, 2]
+
+
 def attend(q3, k3, v3, lead, mask, causal, scale, drop, sink):
     """The forward math on contiguous (L, T, dim) arrays, L = prod(lead) heads:
     returns (out (L, Tq, hv), P, Pd), Pd = P with dropout applied (P itself if none).
     float32 without a user mask or dropout runs fused, one kernel for every head."""
     t_q, t_k = q3.shape[1], k3.shape[1]
     if mask is None and drop is None and _fusable(q3, k3, v3):
-        out, p = KA.fused_attention(q3, k3, v3, scale, causal)
+        # (L, T, d) -> (L, T, 1, d) views: L batch entries of one head each
+        out, p = KA.fused_attention(q3[:, :, None], k3[:, :, None], v3[:, :, None], scale, causal)
         if sink is not None:
             sink.append(p.reshape(lead + (t_q, t_k)))
-        return out, p, p
+        return out.reshape(-1, t_q, v3.shape[2]), p, p
     s = KM.matmul(q3, np.swapaxes(k3, -1, -2))  # (L, Tq, Tk), a fresh array
     # scale, mask and softmax in place; rows with every key masked become 0
     p = KSM.masked_softmax(s.reshape(lead + (t_q, t_k)), scale, mask, causal).reshape(s.shape)
@@ -65,7 +73,9 @@ def attend_backward(g3, q3, k3, v3, p, pd, scale, drop, needs):
     runs fused (a mask needs no care here: P is already 0 where it blocked)."""
     need_q, need_k, need_v = needs
     if drop is None and _fusable(g3, q3, k3, v3):
-        grads = KA.fused_attention_backward(g3, q3, k3, v3, p, scale)
+        grads = np.empty_like(q3), np.empty_like(k3), np.empty_like(v3)
+        KA.fused_attention_backward(g3[:, :, None], q3[:, :, None], k3[:, :, None],
+                                    v3[:, :, None], p, scale, *(d[:, :, None] for d in grads))
         return tuple(g if need else None for g, need in zip(grads, needs))
     dv = KM.matmul(np.swapaxes(pd, -1, -2), g3) if need_v else None
     dq = dk = None
@@ -120,6 +130,15 @@ class AttentionFunction(Function):
     def _forward_packed(ctx, qkv, H, mask, causal, scale, drop, sink):
         B, T, C3 = qkv.shape
         hs = C3 // (3 * H)
+        if mask is None and drop is None and _fusable(qkv):
+            # the fused kernels read each head's q, k, v straight out of qkv: no copies
+            q4, k4, v4 = _packed_heads(qkv, H)
+            out, p = KA.fused_attention(q4, k4, v4, scale, causal)
+            if sink is not None:
+                sink.append(p.reshape(B, H, T, T))
+            ctx.save_for_backward(qkv, p)
+            ctx.info = (scale, None, H)
+            return out.reshape(B, T, C3 // 3)
         # (B, T, 3, H, hs) -> (3, B, H, T, hs): one copy, then q, k, v are contiguous views
         heads = np.ascontiguousarray(qkv.reshape(B, T, 3, H, hs).transpose(2, 0, 3, 1, 4))
         q3, k3, v3 = (h.reshape(B * H, T, hs) for h in heads)
@@ -133,8 +152,17 @@ class AttentionFunction(Function):
     @staticmethod
     def backward(ctx, grad):
         # dv = Pd^T G; dP = (G v^T) * drop; dS = P (dP - rowsum(dP P)) scale; dq = dS k; dk = dS^T q
-        q3, k3, v3, p, pd = ctx.saved_tensors
         scale, drop, shapes = ctx.info
+        if len(ctx.saved_tensors) == 2:  # packed and fused: read and write the packed layout
+            qkv, p = ctx.saved_tensors
+            B, T, C3 = qkv.shape
+            H = shapes
+            g4 = np.asarray(grad, dtype=np.float32).reshape(B, T, H, C3 // (3 * H))
+            dqkv = np.empty((B, T, 3, H, C3 // (3 * H)), dtype=np.float32)
+            KA.fused_attention_backward(g4, *_packed_heads(qkv, H), p, scale,
+                                        dqkv[:, :, 0], dqkv[:, :, 1], dqkv[:, :, 2])
+            return dqkv.reshape(B, T, C3)
+        q3, k3, v3, p, pd = ctx.saved_tensors
         if isinstance(shapes, int):  # packed: G split into heads, dq dk dv packed side by side
             B, T, C = grad.shape
             H = shapes

@@ -16,52 +16,64 @@ from minigrad.kernels import masked_softmax as KMS
 
 
 def reference(q, k, v, g, scale, causal):
-    """float64 NumPy attention: (out, P, dq, dk, dv) for upstream gradient g."""
-    q, k, v, g = (a.astype(np.float64) for a in (q, k, v, g))
+    """float64 NumPy attention on (B, T, H, d) operands: (out, P, dq, dk, dv), each in
+    the layout the kernels use (P as (B*H, Tq, Tk))."""
+    q, k, v, g = (a.astype(np.float64).transpose(0, 2, 1, 3) for a in (q, k, v, g))
     s = q @ k.swapaxes(-1, -2)
     p = KMS.masked_softmax_reference(s, scale, None, causal)
     out = p @ v
     dv = p.swapaxes(-1, -2) @ g
     ds = KMS.masked_softmax_backward_reference(p, g @ v.swapaxes(-1, -2), scale)
-    return out, p, ds @ k, ds.swapaxes(-1, -2) @ q, dv
+    back = (lambda a: a.transpose(0, 2, 1, 3))
+    return back(out), p.reshape(-1, *p.shape[2:]), back(ds @ k), back(ds.swapaxes(-1, -2) @ q), \
+        back(dv)
 
 
-def random_operands(heads, t_q, t_k, hs, hv, seed, spread=1.0):
+def random_operands(batch, heads, t_q, t_k, hs, hv, seed, spread=1.0):
+    """q, k, v, g as (B, T, H, d) views into wider arrays (strided, as in a packed qkv)."""
     rng = np.random.default_rng(seed)
-    return [(rng.standard_normal(shape) * spread).astype(np.float32)
-            for shape in ((heads, t_q, hs), (heads, t_k, hs), (heads, t_k, hv), (heads, t_q, hv))]
+    shapes = ((t_q, hs), (t_k, hs), (t_k, hv), (t_q, hv))
+    return [(rng.standard_normal((batch, t, heads, d + 3)) * spread).astype(np.float32)[..., 1:d + 1]
+            for t, d in shapes]
 
 
-def check_against_reference(heads, t_q, t_k, hs, hv, causal, seed, spread=1.0):
-    q, k, v, g = random_operands(heads, t_q, t_k, hs, hv, seed, spread)
-    scale = 1.0 / np.sqrt(hs)
+def run_fused(q, k, v, g, scale, causal):
     out, p = KA.fused_attention(q, k, v, scale, causal)
-    grads = KA.fused_attention_backward(g, q, k, v, p, scale)
+    grads = [np.full(x.shape, np.nan, np.float32) for x in (q, k, v)]
+    KA.fused_attention_backward(g, q, k, v, p, scale, *grads)
+    return out, p, *grads
+
+
+def check_against_reference(batch, heads, t_q, t_k, hs, hv, causal, seed, spread=1.0):
+    q, k, v, g = random_operands(batch, heads, t_q, t_k, hs, hv, seed, spread)
+    scale = 1.0 / np.sqrt(hs)
+    got_all = run_fused(q, k, v, g, scale, causal)
     want = reference(q, k, v, g, scale, causal)
-    for got, ref, name in zip((out, p, *grads), want, ("out", "P", "dq", "dk", "dv")):
+    for got, ref, name in zip(got_all, want, ("out", "P", "dq", "dk", "dv")):
         assert got.dtype == np.float32, name
         assert got.shape == ref.shape, name
         np.testing.assert_allclose(got, ref, rtol=1e-4, atol=2e-5 * max(1.0, np.abs(ref).max()),
                                    err_msg=name)
-    return p
+    return got_all[1]
 
 
-@given(heads=st.integers(1, 5), t_q=st.integers(1, 9), t_k=st.integers(1, 9),
-       hs=st.integers(1, 6), hv=st.integers(1, 6), causal=st.booleans(), seed=st.integers(0, 99))
-def test_fused_attention_equals_float64_reference(heads, t_q, t_k, hs, hv, causal, seed):
-    check_against_reference(heads, t_q, t_k, hs, hv, causal, seed)
+@given(batch=st.integers(1, 3), heads=st.integers(1, 3), t_q=st.integers(1, 9),
+       t_k=st.integers(1, 9), hs=st.integers(1, 6), hv=st.integers(1, 6), causal=st.booleans(),
+       seed=st.integers(0, 99))
+def test_fused_attention_equals_float64_reference(batch, heads, t_q, t_k, hs, hv, causal, seed):
+    check_against_reference(batch, heads, t_q, t_k, hs, hv, causal, seed)
 
 
 @pytest.mark.parametrize("causal", [True, False])
 def test_threaded_path_on_gpt_sized_heads(causal):
-    # 48 heads of (64, 64) tiles: big enough for the threaded kernels
-    assert KA._use_threads(np.empty((48, 64, 32), np.float32), 64) == KA.PARALLEL
-    check_against_reference(48, 64, 64, 32, 32, causal, seed=0)
+    # 12 x 4 heads of (64, 64) tiles: big enough for the threaded kernels
+    assert KA._use_threads(48, 64, 64, 32) == KA.PARALLEL
+    check_against_reference(12, 4, 64, 64, 32, 32, causal, seed=0)
 
 
 def test_causal_rows_see_only_earlier_keys_and_blind_rows_are_zero():
     # Tq > Tk: the first Tq - Tk queries see no key at all (their rows are all zero)
-    p = check_against_reference(2, 5, 3, 4, 4, causal=True, seed=1)
+    p = check_against_reference(2, 1, 5, 3, 4, 4, causal=True, seed=1)
     assert np.all(p[:, :2] == 0)
     assert np.all(np.triu(p[:, 2:], k=1) == 0)
     np.testing.assert_allclose(p[:, 2:].sum(-1), 1.0, rtol=1e-6)
@@ -69,9 +81,9 @@ def test_causal_rows_see_only_earlier_keys_and_blind_rows_are_zero():
 
 def test_huge_scores_stay_finite_and_nan_propagates():
     # scores of ~1e4 / sqrt(hs): the row max is subtracted before the exp
-    check_against_reference(3, 6, 6, 4, 4, causal=True, seed=2, spread=100.0)
-    q, k, v, _ = random_operands(1, 3, 3, 2, 2, seed=3)
-    q[0, 1, 0] = np.nan
+    check_against_reference(3, 2, 6, 6, 4, 4, causal=True, seed=2, spread=100.0)
+    q, k, v, _ = random_operands(1, 1, 3, 3, 2, 2, seed=3)
+    q[0, 1, 0, 0] = np.nan
     out, p = KA.fused_attention(q, k, v, 1.0, False)
     assert np.isnan(p[0, 1]).all() and np.isnan(out[0, 1]).all()
     assert np.isfinite(p[0, [0, 2]]).all()
@@ -101,3 +113,25 @@ def test_nn_uses_the_fused_kernels_only_where_they_apply(monkeypatch):
     q64 = minigrad.Tensor(q.data.astype(np.float64))
     F.scaled_dot_product_attention(q64, q64, q64, is_causal=True)
     assert calls == [1]  # float64 (gradchecks) takes the general path
+
+
+@pytest.mark.parametrize("is_causal", [True, False])
+def test_fused_self_attention_matches_the_float64_module(is_causal):
+    # float32 self-attention takes the fused kernels straight on the packed q|k|v
+    # projection; a float64 copy of the module takes the general path
+    minigrad.manual_seed(0)
+    mha32 = nn.MultiHeadAttention(12, 3)
+    mha64 = nn.MultiHeadAttention(12, 3).double()
+    mha64.load_state_dict({k: v.data.astype(np.float64) for k, v in mha32.state_dict().items()})
+    x = np.random.default_rng(1).standard_normal((2, 5, 12))
+    results = []
+    for mha, dt in ((mha32, np.float32), (mha64, np.float64)):
+        mha.record_weights = True
+        xt = minigrad.Tensor(x.astype(dt), requires_grad=True)
+        out = mha(xt, is_causal=is_causal)
+        (out * out).sum().backward()
+        results.append([out.data, mha.last_attn_weights, xt.grad,
+                        *(p.grad for p in mha.parameters())])
+    for got, want in zip(*results, strict=True):
+        assert got.dtype == np.float32
+        np.testing.assert_allclose(got, want, rtol=2e-4, atol=2e-5 * max(1, np.abs(want).max()))

@@ -1,18 +1,22 @@
 """Fused float32 attention: one kernel per pass, one (query, key) tile per head.
 
-For the L = B * H heads of q (L, Tq, hs), k (L, Tk, hs), v (L, Tk, hv):
+For the B * H heads of q (B, Tq, H, hs), k (B, Tk, H, hs), v (B, Tk, H, hv):
 
     forward:   P = softmax(causal_mask(q k^T * scale)),  out = P v
     backward:  dv = P^T G,  dP = G v^T,  dS = P * (dP - rowsum(dP * P)) * scale,
                dq = dS k,   dk = dS^T q
 
-The unfused path (``masked_softmax.py`` between batched matmuls) sweeps the
-whole (L, Tq, Tk) score array five times per pass, each sweep on one core.
-Here each head is done start to finish by one thread while its (Tq, Tk) tile
-is in cache: the two products (single-threaded BLAS, see ``threads.py``) and
-the softmax between them, whose exp is vectorised float32 arithmetic
-(:func:`~minigrad.kernels.float32_bits.exp_nonpos_f32`) rather than a libm call.
-The heads are shared out over Numba's threads with ``prange``.
+The unfused path (``masked_softmax.py`` between batched matmuls) needs the
+heads copied out to contiguous (B*H, T, hs) arrays and back, and sweeps the
+whole (B*H, Tq, Tk) score array five times per pass, each sweep on one core.
+Here each head is done start to finish by one thread while its tiles are in
+cache: it gathers its q, k, v (T, hs) tiles straight from the caller's arrays
+(any strides: views into the packed (B, T, 3C) projection of self-attention),
+does the two products (single-threaded BLAS, see ``threads.py``) and the
+softmax between them, whose exp is vectorised float32 arithmetic
+(:func:`~minigrad.kernels.float32_bits.exp_nonpos_f32`) rather than a libm call,
+and writes its slice of the (B, T, H, hv) output (and in the backward its
+slices of dq, dk, dv). The heads are shared out over Numba's threads.
 
 The causal mask (query i sees key j only if j <= i + Tk - Tq, queries being
 the last Tq of Tk positions) is never stored: the softmax of row i stops at
@@ -72,82 +76,119 @@ def _softmax_tile(s, scale, causal):
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _forward_head(q, k, v, scale, causal, p, out):
-    """One head: p = softmax(mask(q k^T * scale)), out = p v."""
-    np.dot(q, k.T, p)
-    _softmax_tile(p, scale, causal)
-    np.dot(p, v, out)
+def _gather(x4, b, h):
+    """Head h of batch entry b of x4 (B, T, H, d) as a fresh contiguous (T, d) tile.
+    Written as loops: the inner one runs over contiguous d, so it is a plain vector
+    copy (Numba's generic strided copy costs several times more)."""
+    t_len, d_len = x4.shape[1], x4.shape[3]
+    tile = np.empty((t_len, d_len), dtype=x4.dtype)
+    for t in range(t_len):
+        for d in range(d_len):
+            tile[t, d] = x4[b, t, h, d]
+    return tile
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _backward_head(g, q, k, v, p, scale, ds, dq, dk, dv):
-    """One head: dv = p^T g, ds = softmax backward of g v^T, dq = ds k, dk = ds^T q."""
-    np.dot(p.T, g, dv)
+def _scatter(tile, x4, b, h):
+    """x4[b, :, h] = tile, the inverse of :func:`_gather`."""
+    for t in range(tile.shape[0]):
+        for d in range(tile.shape[1]):
+            x4[b, t, h, d] = tile[t, d]
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _forward_head(q4, k4, v4, scale, causal, p, out4, bh):
+    """Head bh = b * H + h: p[bh] = softmax(mask(q k^T * scale)), out = p[bh] v."""
+    n_head = q4.shape[2]
+    b, h = bh // n_head, bh % n_head
+    # the head's (T, hs) operands, gathered into contiguous tiles (in cache, this thread)
+    q, k, v = _gather(q4, b, h), _gather(k4, b, h), _gather(v4, b, h)
+    out = np.empty((q.shape[0], v.shape[1]), dtype=np.float32)
+    np.dot(q, k.T, p[bh])
+    _softmax_tile(p[bh], scale, causal)
+    np.dot(p[bh], v, out)
+    _scatter(out, out4, b, h)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _backward_head(g4, q4, k4, v4, p, scale, dq4, dk4, dv4, bh):
+    """Head bh: dv = p^T g, ds = softmax backward of g v^T, dq = ds k, dk = ds^T q."""
+    n_head = q4.shape[2]
+    b, h = bh // n_head, bh % n_head
+    g, q, k, v = _gather(g4, b, h), _gather(q4, b, h), _gather(k4, b, h), _gather(v4, b, h)
+    ph = p[bh]
+    t_q, t_k = ph.shape
+    dv = np.empty_like(v)
+    np.dot(ph.T, g, dv)
+    ds = np.empty((t_q, t_k), dtype=np.float32)
     np.dot(g, v.T, ds)
-    t_q, t_k = p.shape
     for i in range(t_q):
         d = _F(0.0)
         for j in range(t_k):
-            d = add_reassoc_f32(d, ds[i, j] * p[i, j])
+            d = add_reassoc_f32(d, ds[i, j] * ph[i, j])
         for j in range(t_k):
-            ds[i, j] = scale * p[i, j] * (ds[i, j] - d)  # masked keys: p = 0, so ds = 0
+            ds[i, j] = scale * ph[i, j] * (ds[i, j] - d)  # masked keys: p = 0, so ds = 0
+    dq = np.empty_like(q)
+    dk = np.empty_like(k)
     np.dot(ds, k, dq)
     np.dot(ds.T, q, dk)
+    _scatter(dq, dq4, b, h)
+    _scatter(dk, dk4, b, h)
+    _scatter(dv, dv4, b, h)
 
 
 @njit(cache=True, error_model="numpy")
-def attention_forward_f32(q, k, v, scale, causal, p, out):
-    """Every head in turn: p (L, Tq, Tk) and out (L, Tq, hv) are written."""
-    for h in range(q.shape[0]):
-        _forward_head(q[h], k[h], v[h], scale, causal, p[h], out[h])
+def attention_forward_f32(q4, k4, v4, scale, causal, p, out4):
+    """Every head in turn: p (B*H, Tq, Tk) and out4 (B, Tq, H, hv) are written."""
+    for bh in range(p.shape[0]):
+        _forward_head(q4, k4, v4, scale, causal, p, out4, bh)
 
 
 @njit(cache=True, error_model="numpy", parallel=True)
-def attention_forward_f32_par(q, k, v, scale, causal, p, out):
+def attention_forward_f32_par(q4, k4, v4, scale, causal, p, out4):
     """attention_forward_f32 with the heads shared out over the threads."""
-    for h in prange(q.shape[0]):
-        _forward_head(q[h], k[h], v[h], scale, causal, p[h], out[h])
+    for bh in prange(p.shape[0]):
+        _forward_head(q4, k4, v4, scale, causal, p, out4, bh)
 
 
 @njit(cache=True, error_model="numpy")
-def attention_backward_f32(g, q, k, v, p, scale, ds, dq, dk, dv):
-    """Every head in turn; ds (L, Tq, Tk) is scratch, dq, dk, dv are written."""
-    for h in range(q.shape[0]):
-        _backward_head(g[h], q[h], k[h], v[h], p[h], scale, ds[h], dq[h], dk[h], dv[h])
+def attention_backward_f32(g4, q4, k4, v4, p, scale, dq4, dk4, dv4):
+    """Every head in turn: dq4, dk4, dv4 (shaped as q4, k4, v4) are written."""
+    for bh in range(p.shape[0]):
+        _backward_head(g4, q4, k4, v4, p, scale, dq4, dk4, dv4, bh)
 
 
 @njit(cache=True, error_model="numpy", parallel=True)
-def attention_backward_f32_par(g, q, k, v, p, scale, ds, dq, dk, dv):
+def attention_backward_f32_par(g4, q4, k4, v4, p, scale, dq4, dk4, dv4):
     """attention_backward_f32 with the heads shared out over the threads."""
-    for h in prange(q.shape[0]):
-        _backward_head(g[h], q[h], k[h], v[h], p[h], scale, ds[h], dq[h], dk[h], dv[h])
+    for bh in prange(p.shape[0]):
+        _backward_head(g4, q4, k4, v4, p, scale, dq4, dk4, dv4, bh)
 
 
-def _use_threads(q: np.ndarray, t_k: int) -> bool:
+def _use_threads(n_heads: int, t_q: int, t_k: int, hs: int) -> bool:
     """Share the heads out over the threads when there are several and enough work."""
-    n_heads, t_q, hs = q.shape
     return PARALLEL and n_heads >= 2 and n_heads * t_q * t_k * hs >= PARALLEL_MIN_MACS
 
 
-def fused_attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, scale: float,
+def fused_attention(q4: np.ndarray, k4: np.ndarray, v4: np.ndarray, scale: float,
                     causal: bool) -> tuple[np.ndarray, np.ndarray]:
-    """(out (L, Tq, hv), P (L, Tq, Tk)) for C-contiguous float32 q (L, Tq, hs),
-    k (L, Tk, hs), v (L, Tk, hv); see the module docstring."""
-    n_heads, t_q, t_k = q.shape[0], q.shape[1], k.shape[1]
-    p = np.empty((n_heads, t_q, t_k), dtype=np.float32)
-    out = np.empty((n_heads, t_q, v.shape[2]), dtype=np.float32)
-    kernel = attention_forward_f32_par if _use_threads(q, t_k) else attention_forward_f32
-    kernel(q, k, v, _F(scale), causal, p, out)
+    """(out (B, Tq, H, hv), P (B*H, Tq, Tk)) for float32 q4 (B, Tq, H, hs), k4 (B, Tk, H, hs),
+    v4 (B, Tk, H, hv): any strides, e.g. views into packed (B, T, 3, H, hs) projections."""
+    B, t_q, H, hs = q4.shape
+    t_k = k4.shape[1]
+    p = np.empty((B * H, t_q, t_k), dtype=np.float32)
+    out = np.empty((B, t_q, H, v4.shape[3]), dtype=np.float32)
+    kernel = attention_forward_f32_par if _use_threads(B * H, t_q, t_k, hs) else attention_forward_f32
+    kernel(q4, k4, v4, _F(scale), causal, p, out)
     return out, p
 
 
-def fused_attention_backward(g: np.ndarray, q: np.ndarray, k: np.ndarray, v: np.ndarray,
-                             p: np.ndarray, scale: float
-                             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(dq, dk, dv) for the upstream gradient g (L, Tq, hv) of :func:`fused_attention`
-    (C-contiguous float32 operands, P as it returned)."""
-    ds = np.empty_like(p)
-    dq, dk, dv = np.empty_like(q), np.empty_like(k), np.empty_like(v)
-    kernel = attention_backward_f32_par if _use_threads(q, k.shape[1]) else attention_backward_f32
-    kernel(g, q, k, v, p, _F(scale), ds, dq, dk, dv)
-    return dq, dk, dv
+def fused_attention_backward(g4: np.ndarray, q4: np.ndarray, k4: np.ndarray, v4: np.ndarray,
+                             p: np.ndarray, scale: float, dq4: np.ndarray, dk4: np.ndarray,
+                             dv4: np.ndarray) -> None:
+    """Write dq4, dk4, dv4 (shaped as q4, k4, v4, any strides: e.g. views into one packed
+    gradient) for the upstream gradient g4 (B, Tq, H, hv) of :func:`fused_attention`."""
+    B, t_q, H, hs = q4.shape
+    parallel = _use_threads(B * H, t_q, k4.shape[1], hs)
+    kernel = attention_backward_f32_par if parallel else attention_backward_f32
+    kernel(g4, q4, k4, v4, p, _F(scale), dq4, dk4, dv4)
