@@ -72,3 +72,15 @@ def test_gelu_op_saves_the_derivative_and_matches_float64():
     np.testing.assert_allclose(t64.grad, g * KG.gelu_reference(x)[1], rtol=1e-12)
     with mg.no_grad():  # value only: no derivative computed or kept
         np.testing.assert_array_equal(t32.gelu().data, KG.gelu(t32.data, False)[0])
+
+
+def test_gelu_backward_on_the_threads_equals_the_product():
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((96, 512)).astype(np.float32)  # 49k values: the threaded path
+    _, dydx = KG.gelu(x, want_grad=True)
+    g = rng.standard_normal(x.shape).astype(np.float32)
+    got = KG.gelu_backward(g, dydx)
+    assert got.dtype == np.float32 and got.shape == x.shape
+    np.testing.assert_array_equal(got, g * dydx)  # one rounding per element, as NumPy
+    strided = np.asfortranarray(g)  # not C-contiguous: NumPy's product
+    np.testing.assert_array_equal(KG.gelu_backward(strided, dydx), g * dydx)

@@ -1,9 +1,11 @@
 """The speed paths equal the plain ones: parallel matmul kernels (row blocks,
 inner-dimension blocks, per-matrix batches), the packed q/k/v projection and
-packed self-attention, and the fused sum of squares of clip_grad_norm_."""
+packed self-attention, LayerNorm split into row blocks, and the fused sum of
+squares of clip_grad_norm_."""
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -143,3 +145,23 @@ def test_sum_of_squares_equals_reference(dtype):
     assert KG.sum_of_squares(g) == pytest.approx(KG.sum_of_squares_reference(g), rel=1e-12)
     assert np.isnan(KG.sum_of_squares(np.array([1.0, np.nan], dtype)))
     assert KG.sum_of_squares(np.array([np.inf, 1.0], dtype)) == np.inf
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("rows", [2, 7, 768])
+def test_layer_norm_row_blocks_equal_reference(dtype, rows):
+    from minigrad.kernels import layernorm as KLN
+
+    rng = np.random.default_rng(rows)
+    d = max(8, 16384 // rows + 1)  # >= 16k values: the threaded kernels
+    x = (rng.standard_normal((rows, d)) * 2 + 1).astype(dtype)
+    w, b = rng.standard_normal(d).astype(dtype), rng.standard_normal(d).astype(dtype)
+    g = rng.standard_normal((rows, d)).astype(dtype)
+    assert KLN._threads(x) == (numba.get_num_threads() if threads.PARALLEL else 1)
+    y, mean, rstd = KLN.layer_norm(x, w, b, 1e-5)
+    for got, ref in zip((y, mean, rstd), KLN.layer_norm_reference(x, w, b, 1e-5)):
+        np.testing.assert_allclose(got, ref, **TOL[dtype])
+    got = KLN.layer_norm_backward(g, x, w, mean, rstd)
+    for got_i, ref in zip(got, KLN.layer_norm_backward_reference(g, x, w, mean, rstd)):
+        np.testing.assert_allclose(got_i, ref, rtol=TOL[dtype]["rtol"] * 10,
+                                   atol=TOL[dtype]["atol"] * 10 * max(1, np.abs(ref).max()))

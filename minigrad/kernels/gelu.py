@@ -143,6 +143,13 @@ def gelu_grad_f32_par(x, y, dydx):
         y[i], dydx[i] = _gelu_f32(x[i])
 
 
+@njit(cache=True, parallel=True)
+def multiply_par(a, b, out):
+    """out = a * b over flat arrays, on all threads (the backward's grad * dy/dx)."""
+    for i in prange(a.size):
+        out[i] = a[i] * b[i]
+
+
 @njit(cache=True)
 def gelu_grad_exact(x, y, dydx):
     """The same with libm's erfc and exp (any float dtype; used for float64)."""
@@ -169,3 +176,13 @@ def gelu(x: np.ndarray, want_grad: bool) -> tuple[np.ndarray, np.ndarray | None]
     else:
         gelu_grad_exact(flat, y, dydx)
     return y.reshape(x.shape), (dydx.reshape(x.shape) if want_grad else None)
+
+
+def gelu_backward(grad: np.ndarray, dydx: np.ndarray) -> np.ndarray:
+    """dL/dx = grad * dy/dx (dy/dx as :func:`gelu` returned it), on the threads if large."""
+    if not (PARALLEL and dydx.size >= PARALLEL_MIN_SIZE and grad.dtype == dydx.dtype
+            and grad.shape == dydx.shape and grad.flags.c_contiguous):
+        return grad * dydx
+    out = np.empty_like(dydx)
+    multiply_par(grad.reshape(-1), dydx.reshape(-1), out.reshape(-1))
+    return out

@@ -13,13 +13,16 @@ xhat on the fly, so one pass over x and g gives dx, dw and db together.
 Sums are accumulated in float64 even for float32 data. The kernels may
 reassociate those sums (``fastmath`` 'reassoc'), which lets LLVM add 8 or 16
 values per instruction instead of waiting for each add in turn: ~5x faster
-rows, at a difference of a few float64 ulps.
+rows, at a difference of a few float64 ulps. Inputs of 16k values or more are
+split into blocks of rows, one per thread (see ``threads.py``).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import get_num_threads, njit, prange
+
+from .threads import PARALLEL, PARALLEL_MIN_SIZE
 
 # Reassociate sums (so they vectorize), ignore the sign of zero. Not 'nnan'/'ninf':
 # a NaN or inf in x must stay visible in y. Not 'contract' either: a fused
@@ -47,14 +50,14 @@ def layer_norm_backward_reference(g, x, w, mean, rstd):
     return dx.astype(x.dtype), (g * xhat).sum(axis=lead), g.sum(axis=lead)
 
 
-@njit(cache=True, fastmath=_FAST, error_model="numpy")
-def layer_norm_rows(x, w, b, eps, y, mean, rstd):
-    """x, y: (R, D); w, b: (D,); mean, rstd: (R,). Fills y, mean, rstd."""
-    R, D = x.shape
+@njit(cache=True, fastmath=_FAST, error_model="numpy", inline="always")
+def _forward_rows(x, w, b, eps, y, mean, rstd, r0, r1):
+    """Rows r0..r1-1 of the forward: fills y, mean, rstd there."""
+    D = x.shape[1]
     # The statistics are float64; the per-element work runs in x's dtype (float32
     # vectors are twice as wide): a scalar is cast by a store into this scratch array.
     as_x = np.empty(2, x.dtype)
-    for r in range(R):
+    for r in range(r0, r1):
         xr = x[r]
         s = 0.0
         for d in range(D):
@@ -75,12 +78,12 @@ def layer_norm_rows(x, w, b, eps, y, mean, rstd):
             yr[d] = (xr[d] - mu_x) * rs_x * w[d] + b[d]
 
 
-@njit(cache=True, fastmath=_FAST, error_model="numpy")
-def layer_norm_backward_rows(g, x, w, mean, rstd, dx, dw, db):
-    """g, x, dx: (R, D); w: (D,); mean, rstd: (R,); dw, db: (D,) float64, zeroed by the caller."""
-    R, D = x.shape
-    as_x = np.empty(4, x.dtype)  # float64 scalars cast to x's dtype (see layer_norm_rows)
-    for r in range(R):
+@njit(cache=True, fastmath=_FAST, error_model="numpy", inline="always")
+def _backward_rows(g, x, w, mean, rstd, dx, dw, db, r0, r1):
+    """Rows r0..r1-1 of the backward: fills dx there, adds their share into dw, db."""
+    D = x.shape[1]
+    as_x = np.empty(4, x.dtype)  # float64 scalars cast to x's dtype (see _forward_rows)
+    for r in range(r0, r1):
         as_x[0] = mean[r]
         as_x[1] = rstd[r]
         mu, rs = as_x[0], as_x[1]
@@ -104,6 +107,47 @@ def layer_norm_backward_rows(g, x, w, mean, rstd, dx, dw, db):
             dxr[d] = rs * (gr[d] * w[d] - m1 - xh * m2)
 
 
+@njit(cache=True, fastmath=_FAST, error_model="numpy")
+def layer_norm_rows(x, w, b, eps, y, mean, rstd):
+    """x, y: (R, D); w, b: (D,); mean, rstd: (R,). Fills y, mean, rstd."""
+    _forward_rows(x, w, b, eps, y, mean, rstd, 0, x.shape[0])
+
+
+@njit(cache=True, fastmath=_FAST, error_model="numpy", parallel=True)
+def layer_norm_rows_par(x, w, b, eps, y, mean, rstd, n):
+    """layer_norm_rows with the rows split into n blocks, one per thread."""
+    R = x.shape[0]
+    for c in prange(n):
+        _forward_rows(x, w, b, eps, y, mean, rstd, c * R // n, (c + 1) * R // n)
+
+
+@njit(cache=True, fastmath=_FAST, error_model="numpy")
+def layer_norm_backward_rows(g, x, w, mean, rstd, dx, dw, db):
+    """g, x, dx: (R, D); w: (D,); mean, rstd: (R,); dw, db: (D,) float64, zeroed by the caller."""
+    _backward_rows(g, x, w, mean, rstd, dx, dw, db, 0, x.shape[0])
+
+
+@njit(cache=True, fastmath=_FAST, error_model="numpy", parallel=True)
+def layer_norm_backward_rows_par(g, x, w, mean, rstd, dx, dw, db, n):
+    """layer_norm_backward_rows with the rows split into n blocks, one per thread; each
+    block sums its dw, db shares separately, added up at the end."""
+    R, D = x.shape
+    dw_parts = np.zeros((n, D))
+    db_parts = np.zeros((n, D))
+    for c in prange(n):
+        _backward_rows(g, x, w, mean, rstd, dx, dw_parts[c], db_parts[c],
+                       c * R // n, (c + 1) * R // n)
+    for c in range(n):
+        dw += dw_parts[c]
+        db += db_parts[c]
+
+
+def _threads(x2: np.ndarray) -> int:
+    """How many row blocks (threads) to use: 1 for small inputs (the threads' start costs
+    a few microseconds)."""
+    return get_num_threads() if PARALLEL and x2.size >= PARALLEL_MIN_SIZE and x2.shape[0] > 1 else 1
+
+
 def layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float):
     """Forward over the last axis of x (any leading shape): returns (y, mean, rstd).
 
@@ -115,8 +159,12 @@ def layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float):
     # per-row statistics stay float64: the backward rebuilds xhat from them
     mean = np.empty(x2.shape[0], dtype=np.float64)
     rstd = np.empty(x2.shape[0], dtype=np.float64)
-    if x2.size:
-        layer_norm_rows(x2, np.ascontiguousarray(w), np.ascontiguousarray(b), float(eps), y, mean, rstd)
+    w, b = np.ascontiguousarray(w), np.ascontiguousarray(b)
+    n = _threads(x2)
+    if n > 1:
+        layer_norm_rows_par(x2, w, b, float(eps), y, mean, rstd, n)
+    elif x2.size:
+        layer_norm_rows(x2, w, b, float(eps), y, mean, rstd)
     lead = x.shape[:-1]
     return y.reshape(x.shape), mean.reshape(lead), rstd.reshape(lead)
 
@@ -130,7 +178,10 @@ def layer_norm_backward(g: np.ndarray, x: np.ndarray, w: np.ndarray, mean: np.nd
     dx = np.empty(x2.shape, dtype=x.dtype)
     dw = np.zeros(D, dtype=np.float64)
     db = np.zeros(D, dtype=np.float64)
-    if x2.size:
-        layer_norm_backward_rows(g2, x2, np.ascontiguousarray(w), mean.reshape(-1),
-                                 rstd.reshape(-1), dx, dw, db)
+    args = (g2, x2, np.ascontiguousarray(w), mean.reshape(-1), rstd.reshape(-1), dx, dw, db)
+    n = _threads(x2)
+    if n > 1:
+        layer_norm_backward_rows_par(*args, n)
+    elif x2.size:
+        layer_norm_backward_rows(*args)
     return dx.reshape(x.shape), dw.astype(x.dtype), db.astype(x.dtype)

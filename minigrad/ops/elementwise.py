@@ -287,7 +287,7 @@ class GELU(Function):
             return (grad * d).astype(dt, copy=False)
         # d(a Phi(a))/da = Phi(a) + a phi(a): saved by forward as dydx
         (dydx,) = ctx.saved_tensors
-        return grad * dydx
+        return KG.gelu_backward(grad, dydx)
 
 
 class Abs(Function):
