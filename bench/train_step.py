@@ -127,11 +127,11 @@ def define_torch_gpt() -> type:
         """(B, T, C) -> (B, T, C): one (C, 3C) projection to q, k, v, then per head
         softmax(mask(q k^T / sqrt(Q))) v, or PyTorch's fused SDPA kernel."""
 
-        def __init__(self, cfg: BenchConfig, sdpa: bool) -> None:
+        def __init__(self, cfg: BenchConfig, sdpa: bool, bias: bool) -> None:
             super().__init__()
             self.n_head, self.sdpa = cfg.n_head, sdpa
-            self.c_attn = nn.Linear(cfg.n_embd, 3 * cfg.n_embd)
-            self.c_proj = nn.Linear(cfg.n_embd, cfg.n_embd)
+            self.c_attn = nn.Linear(cfg.n_embd, 3 * cfg.n_embd, bias=bias)
+            self.c_proj = nn.Linear(cfg.n_embd, cfg.n_embd, bias=bias)
             t = cfg.block_size
             self.register_buffer("causal", torch.tril(torch.ones(t, t, dtype=torch.bool)))
 
@@ -151,15 +151,15 @@ def define_torch_gpt() -> type:
     class Block(nn.Module):
         """x = x + attn(ln_1(x)); x = x + mlp(ln_2(x)), MLP = Linear(C,4C) GELU Linear(4C,C)."""
 
-        def __init__(self, cfg: BenchConfig, sdpa: bool) -> None:
+        def __init__(self, cfg: BenchConfig, sdpa: bool, bias: bool) -> None:
             super().__init__()
             c = cfg.n_embd
-            self.ln_1 = nn.LayerNorm(c)
-            self.attn = CausalSelfAttention(cfg, sdpa)
-            self.ln_2 = nn.LayerNorm(c)
-            self.c_fc = nn.Linear(c, 4 * c)
+            self.ln_1 = nn.LayerNorm(c, bias=bias)
+            self.attn = CausalSelfAttention(cfg, sdpa, bias)
+            self.ln_2 = nn.LayerNorm(c, bias=bias)
+            self.c_fc = nn.Linear(c, 4 * c, bias=bias)
             self.gelu = nn.GELU()
-            self.c_proj = nn.Linear(4 * c, c)
+            self.c_proj = nn.Linear(4 * c, c, bias=bias)
 
         def forward(self, x: torch.Tensor) -> torch.Tensor:
             x = x + self.attn(self.ln_1(x))
@@ -167,15 +167,16 @@ def define_torch_gpt() -> type:
 
     class GPT(nn.Module):
         """nanoGPT's GPT without dropout (the benchmarks use dropout 0.0): tied head,
-        N(0, 0.02) init, residual projections scaled by 1/sqrt(2 n_layer), zero biases."""
+        N(0, 0.02) init, residual projections scaled by 1/sqrt(2 n_layer), zero biases
+        (``bias=False``: no biases in Linear and LayerNorm, nanoGPT's default)."""
 
-        def __init__(self, cfg: BenchConfig, sdpa: bool = False) -> None:
+        def __init__(self, cfg: BenchConfig, sdpa: bool = False, bias: bool = True) -> None:
             super().__init__()
             self.cfg = cfg
             self.wte = nn.Embedding(cfg.vocab_size, cfg.n_embd)
             self.wpe = nn.Embedding(cfg.block_size, cfg.n_embd)
-            self.h = nn.ModuleList([Block(cfg, sdpa) for _ in range(cfg.n_layer)])
-            self.ln_f = nn.LayerNorm(cfg.n_embd)
+            self.h = nn.ModuleList([Block(cfg, sdpa, bias) for _ in range(cfg.n_layer)])
+            self.ln_f = nn.LayerNorm(cfg.n_embd, bias=bias)
             self.lm_head = nn.Linear(cfg.n_embd, cfg.vocab_size, bias=False)
             self.lm_head.weight = self.wte.weight
             for name, p in self.named_parameters():

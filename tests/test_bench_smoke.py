@@ -125,3 +125,25 @@ def test_worker_runs_methods_in_another_process_and_reports_their_errors():
         assert w.call("get", "a") == 1  # the worker survives an error
     with pytest.raises(WorkerError, match="building"):
         Worker(os.stat, "/definitely/not/here")
+
+
+def test_generate_cache_bound_counts_the_steps_that_fit_in_the_block():
+    from generate import cache_bound
+
+    assert cache_bound(1, 256, 64) == (256, 64)   # baby: 256 / 192 = 1.33x at most
+    assert cache_bound(1, 256, 257) == (256, 256)  # everything fits: no bound
+    assert cache_bound(10, 5, 12) == (5, 3)        # sequences of 10, 11, 12 fit; 13, 14 do not
+
+
+def test_reference_loss_runs_with_torch_or_says_how_to_get_it():
+    import importlib.util
+
+    done = run_script("reference_loss.py", "--seeds", "3", "--max-iters", "3")
+    if importlib.util.find_spec("torch") is None:
+        assert done.returncode == 2
+        assert "PyTorch is not installed" in done.stderr
+        return
+    assert done.returncode == 0, done.stderr
+    row = re.search(r"^\s+3\s+([\d.]+)\s+([\d.]+)\s+[\d.]+$", done.stdout, re.MULTILINE)
+    assert row is not None, done.stdout
+    assert 3.0 < float(row.group(2)) < 4.5  # 3 steps from ln(65) = 4.17: barely trained
