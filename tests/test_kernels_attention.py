@@ -44,9 +44,10 @@ def run_fused(q, k, v, g, scale, causal):
     return out, p, *grads
 
 
-def check_against_reference(batch, heads, t_q, t_k, hs, hv, causal, seed, spread=1.0):
+def check_against_reference(batch, heads, t_q, t_k, hs, hv, causal, seed, spread=1.0,
+                            scale=None):
     q, k, v, g = random_operands(batch, heads, t_q, t_k, hs, hv, seed, spread)
-    scale = 1.0 / np.sqrt(hs)
+    scale = 1.0 / np.sqrt(hs) if scale is None else scale
     got_all = run_fused(q, k, v, g, scale, causal)
     want = reference(q, k, v, g, scale, causal)
     for got, ref, name in zip(got_all, want, ("out", "P", "dq", "dk", "dv")):
@@ -77,6 +78,11 @@ def test_causal_rows_see_only_earlier_keys_and_blind_rows_are_zero():
     assert np.all(p[:, :2] == 0)
     assert np.all(np.triu(p[:, 2:], k=1) == 0)
     np.testing.assert_allclose(p[:, 2:].sum(-1), 1.0, rtol=1e-6)
+
+
+@pytest.mark.parametrize("scale", [-0.7, 0.0, 3.0])
+def test_any_scale_including_negative_and_zero(scale):
+    check_against_reference(2, 2, 5, 5, 3, 3, causal=True, seed=4, scale=scale)
 
 
 def test_huge_scores_stay_finite_and_nan_propagates():

@@ -59,10 +59,10 @@ def _softmax_tile(s, scale, causal):
         row = s[i]
         lim = _visible_keys(i, t_q, t_k, causal)
         if lim > 0:
-            key = order_key(f32_to_bits(row[0]))
+            key = order_key(f32_to_bits(row[0] * scale))
             for j in range(1, lim):
-                key = max(key, order_key(f32_to_bits(row[j])))
-            m = bits_to_f32(order_key(key)) * scale  # scale > 0 keeps the max the max
+                key = max(key, order_key(f32_to_bits(row[j] * scale)))
+            m = bits_to_f32(order_key(key))  # max z (of the scaled scores: any sign of scale)
             total = _F(0.0)
             for j in range(lim):
                 e = exp_nonpos_f32(row[j] * scale - m)  # exp(z_j - max z) in [0, 1]
