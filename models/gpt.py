@@ -143,9 +143,9 @@ class Block(nn.Module):
 
         q = heads(attn.q_proj(a))
         k_all, v_all = cache.append(layer, heads(attn.k_proj(a)), heads(attn.v_proj(a)))
-        # query i (absolute position n - t + i) may see keys 0 .. n - t + i
-        mask = minigrad.causal_mask(t, k_all.shape[2])
-        y = F.scaled_dot_product_attention(q, k_all, v_all, mask=mask)  # (B, h, t, C/h)
+        # query i (absolute position n - t + i) may see keys 0 .. n - t + i: is_causal with
+        # more keys than queries treats the queries as the last t positions
+        y = F.scaled_dot_product_attention(q, k_all, v_all, is_causal=True)  # (B, h, t, C/h)
         y = attn.out_proj(y.transpose(1, 2).reshape(b, t, c))
         x = x + self.resid_dropout(y)
         x = x + self.mlp(self.ln_2(x))
