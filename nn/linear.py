@@ -28,6 +28,22 @@ def affine(x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:
     return y
 
 
+def linear_input_and_weight_grads(grad: np.ndarray, x: np.ndarray, w: np.ndarray,
+                                  need_x: bool, need_w: bool) -> tuple[Any, Any]:
+    """(dx, dw) of y = x @ w.T for grad = dL/dy (..., out), x (..., in), w (out, in):
+    dx = grad @ w (x's shape), dw = grad^T x over all leading rows; None where not needed.
+    Both at once go to one kernel that gives each product a thread of its own."""
+    g2 = grad.reshape(-1, grad.shape[-1])
+    x2 = x.reshape(-1, x.shape[-1])
+    if need_x and need_w and g2.flags.c_contiguous and x2.flags.c_contiguous \
+            and w.flags.c_contiguous and g2.dtype == x2.dtype == w.dtype:
+        dx, dw = K.linear_grads(g2, w, x2)
+        return dx.reshape(x.shape), dw
+    dx = K.matmul(grad, w) if need_x else None
+    dw = K.matmul(g2.T, x2) if need_w else None
+    return dx, dw
+
+
 class LinearFunction(Function):
     """y = x @ w.T (+ b) for x (..., in), w (out, in), b (out,)."""
 
@@ -40,9 +56,8 @@ class LinearFunction(Function):
     def backward(ctx, grad):
         # dx = g @ W,  dW = g^T @ x (over all leading rows),  db = sum of g over rows
         x, w = ctx.saved_tensors
+        dx, dw = linear_input_and_weight_grads(grad, x, w, *ctx.needs_input_grad[:2])
         g2 = grad.reshape(-1, grad.shape[-1])
-        dx = K.matmul(grad, w) if ctx.needs_input_grad[0] else None
-        dw = K.matmul(g2.T, x.reshape(-1, x.shape[-1])) if ctx.needs_input_grad[1] else None
         if len(ctx.needs_input_grad) == 2:
             return dx, dw
         db = g2.sum(axis=0) if ctx.needs_input_grad[2] else None
@@ -74,11 +89,9 @@ class PackedLinearFunction(Function):
         needs = ctx.needs_input_grad
         n = len(ctx.rows)
         g2 = grad.reshape(-1, grad.shape[-1])
-        dx = K.matmul(grad, w) if needs[0] else None
+        dx, dw = linear_input_and_weight_grads(grad, x, w, needs[0], any(needs[1:n + 1]))
         cuts = np.cumsum(ctx.rows)[:-1]
-        dws = [None] * n
-        if any(needs[1:n + 1]):
-            dws = np.split(K.matmul(g2.T, x.reshape(-1, x.shape[-1])), cuts, axis=0)
+        dws = [None] * n if dw is None else np.split(dw, cuts, axis=0)
         dbs = []
         if len(needs) > n + 1:
             dbs = np.split(g2.sum(axis=0), cuts) if any(needs[n + 1:]) else [None] * n

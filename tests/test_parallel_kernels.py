@@ -165,3 +165,15 @@ def test_layer_norm_row_blocks_equal_reference(dtype, rows):
     for got_i, ref in zip(got, KLN.layer_norm_backward_reference(g, x, w, mean, rstd)):
         np.testing.assert_allclose(got_i, ref, rtol=TOL[dtype]["rtol"] * 10,
                                    atol=TOL[dtype]["atol"] * 10 * max(1, np.abs(ref).max()))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("m, n, k", [(768, 384, 128), (5, 3, 2), (300, 1, 70)])
+def test_linear_grads_one_product_per_thread_equal_reference(dtype, m, n, k):
+    rng = np.random.default_rng(m)
+    g, w, x = (rng.standard_normal(s).astype(dtype) for s in ((m, n), (n, k), (m, k)))
+    dx, dw = MM.linear_grads(g, w, x)
+    assert dx.dtype == dw.dtype == dtype and dx.shape == (m, k) and dw.shape == (n, k)
+    tol = {"rtol": TOL[dtype]["rtol"] * 10, "atol": TOL[dtype]["atol"] * 10 * np.sqrt(m)}
+    np.testing.assert_allclose(dx, g @ w, **tol)
+    np.testing.assert_allclose(dw, g.T @ x, **tol)

@@ -132,6 +132,31 @@ def bmm_at_bt_par(at, bt, out):
         np.dot(at[i].T, bt[i].T, out[i])
 
 
+@njit(cache=True, parallel=True)
+def linear_grads_par(g, w, x, dx, dw):
+    """dx = g @ w and dw = g.T @ x at once, one whole product per thread."""
+    for c in prange(2):
+        if c == 0:
+            np.dot(g, w, dx)
+        else:
+            np.dot(g.T, x, dw)
+
+
+def linear_grads(g: np.ndarray, w: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(dx, dw) = (g @ w, g^T @ x) for a Linear layer's g (M, N), w (N, K), x (M, K), all
+    C-contiguous of one float dtype. The two products have the same cost (2 M N K flops),
+    so with two threads each thread takes one whole product: no row blocks, no partial
+    sums to add up. Otherwise each product is split over the threads as usual."""
+    M, N = g.shape
+    K = w.shape[1]
+    if PARALLEL and get_num_threads() == 2 and M * N * K >= PARALLEL_MIN_MACS:
+        dx = np.empty((M, K), dtype=g.dtype)
+        dw = np.empty((N, K), dtype=g.dtype)
+        linear_grads_par(g, w, x, dx, dw)
+        return dx, dw
+    return matmul(g, w), matmul(g.T, x)
+
+
 def mm_2d(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
     """out = a @ b for C- or F-contiguous 2-D a, b of one dtype, on the threads if it pays."""
     M, K = a.shape
