@@ -13,8 +13,9 @@ xhat on the fly, so one pass over x and g gives dx, dw and db together.
 Sums are accumulated in float64 even for float32 data. The kernels may
 reassociate those sums (``fastmath`` 'reassoc'), which lets LLVM add 8 or 16
 values per instruction instead of waiting for each add in turn: ~5x faster
-rows, at a difference of a few float64 ulps. Inputs of 16k values or more are
-split into blocks of rows, one per thread (see ``threads.py``).
+rows, at a difference of a few float64 ulps. The forward of 16k values or more
+is split into blocks of rows, one per thread (see ``threads.py``); the backward
+stays on one thread (split, with per-block dw and db sums, it measured no faster).
 """
 
 from __future__ import annotations
@@ -127,21 +128,6 @@ def layer_norm_backward_rows(g, x, w, mean, rstd, dx, dw, db):
     _backward_rows(g, x, w, mean, rstd, dx, dw, db, 0, x.shape[0])
 
 
-@njit(cache=True, fastmath=_FAST, error_model="numpy", parallel=True)
-def layer_norm_backward_rows_par(g, x, w, mean, rstd, dx, dw, db, n):
-    """layer_norm_backward_rows with the rows split into n blocks, one per thread; each
-    block sums its dw, db shares separately, added up at the end."""
-    R, D = x.shape
-    dw_parts = np.zeros((n, D))
-    db_parts = np.zeros((n, D))
-    for c in prange(n):
-        _backward_rows(g, x, w, mean, rstd, dx, dw_parts[c], db_parts[c],
-                       c * R // n, (c + 1) * R // n)
-    for c in range(n):
-        dw += dw_parts[c]
-        db += db_parts[c]
-
-
 def _threads(x2: np.ndarray) -> int:
     """How many row blocks (threads) to use: 1 for small inputs (the threads' start costs
     a few microseconds)."""
@@ -178,10 +164,7 @@ def layer_norm_backward(g: np.ndarray, x: np.ndarray, w: np.ndarray, mean: np.nd
     dx = np.empty(x2.shape, dtype=x.dtype)
     dw = np.zeros(D, dtype=np.float64)
     db = np.zeros(D, dtype=np.float64)
-    args = (g2, x2, np.ascontiguousarray(w), mean.reshape(-1), rstd.reshape(-1), dx, dw, db)
-    n = _threads(x2)
-    if n > 1:
-        layer_norm_backward_rows_par(*args, n)
-    elif x2.size:
-        layer_norm_backward_rows(*args)
+    if x2.size:  # one thread: split in row blocks it measured no faster (dw, db partials)
+        layer_norm_backward_rows(g2, x2, np.ascontiguousarray(w), mean.reshape(-1),
+                                 rstd.reshape(-1), dx, dw, db)
     return dx.reshape(x.shape), dw.astype(x.dtype), db.astype(x.dtype)
