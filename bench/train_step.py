@@ -1,6 +1,6 @@
 """One GPT training step in minigrad beside the same step in PyTorch, timed in one run.
 
-    python bench/train_step.py                    # configs small and baby (< ~1 min)
+    python bench/train_step.py                    # configs small and baby (~1 min)
     python bench/train_step.py --config medium    # the 10.7M-parameter model (slow)
     python bench/train_step.py --config all --steps 20 --no-torch
 
@@ -427,7 +427,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--config", choices=[*CONFIGS, "all"], default=None,
                         help="which model (default: small and baby)")
     parser.add_argument("--steps", type=int, default=None,
-                        help="timed steps per contender (default: small 20, baby 10, medium 3)")
+                        help="timed steps per contender (default: small 30, baby 20, medium 3)")
     parser.add_argument("--warmup", type=int, default=2, help="untimed steps first (default 2)")
     parser.add_argument("--no-torch", action="store_true", help="time minigrad only")
     parser.add_argument("--no-sdpa", action="store_true", help="skip the torch SDPA variant")
