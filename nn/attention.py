@@ -99,9 +99,12 @@ class AttentionFunction(Function):
     (B, T, 3C), queries, keys and values side by side as
     :func:`nn.linear.linear_packed` makes them, with option ``num_heads`` H
     -> (B, T, C), heads already merged. The math is the same over the B * H
-    heads; packed, q, k and v reach the (B*H, T, hs) layout the batched
-    matmuls want in one copy, the output leaves as (B, T, C) in one copy,
-    and the backward writes dq, dk, dv into one (B, T, 3C) gradient.
+    heads. Packed and fused (float32, no user mask, no dropout), the kernels
+    read each head straight out of qkv and write the (B, T, C) output and the
+    (B, T, 3C) gradient directly. Packed otherwise, q, k and v reach the
+    (B*H, T, hs) layout the batched matmuls want in one copy, the output
+    leaves as (B, T, C) in one copy, and the backward writes dq, dk, dv into
+    one (B, T, 3C) gradient.
 
     Options: ``mask`` (bool, broadcastable to (..., Tq, Tk)), ``causal``, ``scale``, ``drop``
     (the scaled dropout mask of the weights, or None) and ``sink`` (a list that
