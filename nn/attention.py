@@ -54,7 +54,8 @@ def attend(q3, k3, v3, lead, mask, causal, scale, drop, sink):
     t_q, t_k = q3.shape[1], k3.shape[1]
     if mask is None and drop is None and _fusable(q3, k3, v3):
         # (L, T, d) -> (L, T, 1, d) views: L batch entries of one head each
-        out, p = KA.fused_attention(q3[:, :, None], k3[:, :, None], v3[:, :, None], scale, causal)
+        out, p, _ = KA.fused_attention(q3[:, :, None], k3[:, :, None], v3[:, :, None], scale,
+                                       causal)
         if sink is not None:
             sink.append(p.reshape(lead + (t_q, t_k)))
         return out.reshape(-1, t_q, v3.shape[2]), p, p
@@ -74,8 +75,8 @@ def attend_backward(g3, q3, k3, v3, p, pd, scale, drop, needs):
     need_q, need_k, need_v = needs
     if drop is None and _fusable(g3, q3, k3, v3):
         grads = np.empty_like(q3), np.empty_like(k3), np.empty_like(v3)
-        KA.fused_attention_backward(g3[:, :, None], q3[:, :, None], k3[:, :, None],
-                                    v3[:, :, None], p, scale, *(d[:, :, None] for d in grads))
+        KA.fused_attention_backward(g3[:, :, None], (q3, k3, v3), p, scale,
+                                    *(d[:, :, None] for d in grads))
         return tuple(g if need else None for g, need in zip(grads, needs))
     dv = KM.matmul(np.swapaxes(pd, -1, -2), g3) if need_v else None
     dq = dk = None
@@ -135,11 +136,10 @@ class AttentionFunction(Function):
         hs = C3 // (3 * H)
         if mask is None and drop is None and _fusable(qkv):
             # the fused kernels read each head's q, k, v straight out of qkv: no copies
-            q4, k4, v4 = _packed_heads(qkv, H)
-            out, p = KA.fused_attention(q4, k4, v4, scale, causal)
+            out, p, tiles = KA.fused_attention(*_packed_heads(qkv, H), scale, causal)
             if sink is not None:
                 sink.append(p.reshape(B, H, T, T))
-            ctx.save_for_backward(qkv, p)
+            ctx.save_for_backward(p, *tiles)  # tiles: q, k, v as contiguous (B*H, T, hs)
             ctx.info = (scale, None, H)
             return out.reshape(B, T, C3 // 3)
         # (B, T, 3, H, hs) -> (3, B, H, T, hs): one copy, then q, k, v are contiguous views
@@ -156,15 +156,15 @@ class AttentionFunction(Function):
     def backward(ctx, grad):
         # dv = Pd^T G; dP = (G v^T) * drop; dS = P (dP - rowsum(dP P)) scale; dq = dS k; dk = dS^T q
         scale, drop, shapes = ctx.info
-        if len(ctx.saved_tensors) == 2:  # packed and fused: read and write the packed layout
-            qkv, p = ctx.saved_tensors
-            B, T, C3 = qkv.shape
+        if len(ctx.saved_tensors) == 4:  # packed and fused: write the packed gradient
+            p, *tiles = ctx.saved_tensors
+            B, T, C = grad.shape
             H = shapes
-            g4 = np.asarray(grad, dtype=np.float32).reshape(B, T, H, C3 // (3 * H))
-            dqkv = np.empty((B, T, 3, H, C3 // (3 * H)), dtype=np.float32)
-            KA.fused_attention_backward(g4, *_packed_heads(qkv, H), p, scale,
+            g4 = np.asarray(grad, dtype=np.float32).reshape(B, T, H, C // H)
+            dqkv = np.empty((B, T, 3, H, C // H), dtype=np.float32)
+            KA.fused_attention_backward(g4, tiles, p, scale,
                                         dqkv[:, :, 0], dqkv[:, :, 1], dqkv[:, :, 2])
-            return dqkv.reshape(B, T, C3)
+            return dqkv.reshape(B, T, 3 * C)
         q3, k3, v3, p, pd = ctx.saved_tensors
         if isinstance(shapes, int):  # packed: G split into heads, dq dk dv packed side by side
             B, T, C = grad.shape

@@ -38,9 +38,11 @@ def random_operands(batch, heads, t_q, t_k, hs, hv, seed, spread=1.0):
 
 
 def run_fused(q, k, v, g, scale, causal):
-    out, p = KA.fused_attention(q, k, v, scale, causal)
+    out, p, tiles = KA.fused_attention(q, k, v, scale, causal)
+    for tile, x in zip(tiles, (q, k, v)):  # each head's operands, gathered contiguous
+        np.testing.assert_array_equal(tile, x.transpose(0, 2, 1, 3).reshape(tile.shape))
     grads = [np.full(x.shape, np.nan, np.float32) for x in (q, k, v)]
-    KA.fused_attention_backward(g, q, k, v, p, scale, *grads)
+    KA.fused_attention_backward(g, tiles, p, scale, *grads)
     return out, p, *grads
 
 
@@ -90,7 +92,7 @@ def test_huge_scores_stay_finite_and_nan_propagates():
     check_against_reference(3, 2, 6, 6, 4, 4, causal=True, seed=2, spread=100.0)
     q, k, v, _ = random_operands(1, 1, 3, 3, 2, 2, seed=3)
     q[0, 1, 0, 0] = np.nan
-    out, p = KA.fused_attention(q, k, v, 1.0, False)
+    out, p, _ = KA.fused_attention(q, k, v, 1.0, False)
     assert np.isnan(p[0, 1]).all() and np.isnan(out[0, 1]).all()
     assert np.isfinite(p[0, [0, 2]]).all()
 

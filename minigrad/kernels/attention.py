@@ -76,16 +76,13 @@ def _softmax_tile(s, scale, causal):
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _gather(x4, b, h):
-    """Head h of batch entry b of x4 (B, T, H, d) as a fresh contiguous (T, d) tile.
-    Written as loops: the inner one runs over contiguous d, so it is a plain vector
-    copy (Numba's generic strided copy costs several times more)."""
-    t_len, d_len = x4.shape[1], x4.shape[3]
-    tile = np.empty((t_len, d_len), dtype=x4.dtype)
-    for t in range(t_len):
-        for d in range(d_len):
+def _gather(x4, b, h, tile):
+    """tile (T, d) = head h of batch entry b of x4 (B, T, H, d). Written as loops: the
+    inner one runs over contiguous d, so it is a plain vector copy (Numba's generic
+    strided copy costs several times more)."""
+    for t in range(tile.shape[0]):
+        for d in range(tile.shape[1]):
             tile[t, d] = x4[b, t, h, d]
-    return tile
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -97,12 +94,15 @@ def _scatter(tile, x4, b, h):
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _forward_head(q4, k4, v4, scale, causal, p, out4, bh):
-    """Head bh = b * H + h: p[bh] = softmax(mask(q k^T * scale)), out = p[bh] v."""
+def _forward_head(q4, k4, v4, scale, causal, p, out4, q3, k3, v3, bh):
+    """Head bh = b * H + h: gathers its q, k, v into the contiguous tiles q3[bh], k3[bh],
+    v3[bh] (kept for the backward), then p[bh] = softmax(mask(q k^T * scale)), out = p v."""
     n_head = q4.shape[2]
     b, h = bh // n_head, bh % n_head
-    # the head's (T, hs) operands, gathered into contiguous tiles (in cache, this thread)
-    q, k, v = _gather(q4, b, h), _gather(k4, b, h), _gather(v4, b, h)
+    q, k, v = q3[bh], k3[bh], v3[bh]
+    _gather(q4, b, h, q)
+    _gather(k4, b, h, k)
+    _gather(v4, b, h, v)
     out = np.empty((q.shape[0], v.shape[1]), dtype=np.float32)
     np.dot(q, k.T, p[bh])
     _softmax_tile(p[bh], scale, causal)
@@ -111,12 +111,13 @@ def _forward_head(q4, k4, v4, scale, causal, p, out4, bh):
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _backward_head(g4, q4, k4, v4, p, scale, dq4, dk4, dv4, bh):
+def _backward_head(g4, q3, k3, v3, p, scale, dq4, dk4, dv4, bh):
     """Head bh: dv = p^T g, ds = softmax backward of g v^T, dq = ds k, dk = ds^T q."""
-    n_head = q4.shape[2]
+    n_head = g4.shape[2]
     b, h = bh // n_head, bh % n_head
-    g, q, k, v = _gather(g4, b, h), _gather(q4, b, h), _gather(k4, b, h), _gather(v4, b, h)
-    ph = p[bh]
+    q, k, v, ph = q3[bh], k3[bh], v3[bh], p[bh]
+    g = np.empty((g4.shape[1], g4.shape[3]), dtype=np.float32)
+    _gather(g4, b, h, g)
     t_q, t_k = ph.shape
     dv = np.empty_like(v)
     np.dot(ph.T, g, dv)
@@ -138,31 +139,32 @@ def _backward_head(g4, q4, k4, v4, p, scale, dq4, dk4, dv4, bh):
 
 
 @njit(cache=True, error_model="numpy")
-def attention_forward_f32(q4, k4, v4, scale, causal, p, out4):
-    """Every head in turn: p (B*H, Tq, Tk) and out4 (B, Tq, H, hv) are written."""
+def attention_forward_f32(q4, k4, v4, scale, causal, p, out4, q3, k3, v3):
+    """Every head in turn: p (B*H, Tq, Tk), out4 (B, Tq, H, hv) and the tiles q3, k3, v3
+    (B*H, T, d) are written."""
     for bh in range(p.shape[0]):
-        _forward_head(q4, k4, v4, scale, causal, p, out4, bh)
+        _forward_head(q4, k4, v4, scale, causal, p, out4, q3, k3, v3, bh)
 
 
 @njit(cache=True, error_model="numpy", parallel=True)
-def attention_forward_f32_par(q4, k4, v4, scale, causal, p, out4):
+def attention_forward_f32_par(q4, k4, v4, scale, causal, p, out4, q3, k3, v3):
     """attention_forward_f32 with the heads shared out over the threads."""
     for bh in prange(p.shape[0]):
-        _forward_head(q4, k4, v4, scale, causal, p, out4, bh)
+        _forward_head(q4, k4, v4, scale, causal, p, out4, q3, k3, v3, bh)
 
 
 @njit(cache=True, error_model="numpy")
-def attention_backward_f32(g4, q4, k4, v4, p, scale, dq4, dk4, dv4):
-    """Every head in turn: dq4, dk4, dv4 (shaped as q4, k4, v4) are written."""
+def attention_backward_f32(g4, q3, k3, v3, p, scale, dq4, dk4, dv4):
+    """Every head in turn: dq4, dk4, dv4 (B, T, H, d) are written."""
     for bh in range(p.shape[0]):
-        _backward_head(g4, q4, k4, v4, p, scale, dq4, dk4, dv4, bh)
+        _backward_head(g4, q3, k3, v3, p, scale, dq4, dk4, dv4, bh)
 
 
 @njit(cache=True, error_model="numpy", parallel=True)
-def attention_backward_f32_par(g4, q4, k4, v4, p, scale, dq4, dk4, dv4):
+def attention_backward_f32_par(g4, q3, k3, v3, p, scale, dq4, dk4, dv4):
     """attention_backward_f32 with the heads shared out over the threads."""
     for bh in prange(p.shape[0]):
-        _backward_head(g4, q4, k4, v4, p, scale, dq4, dk4, dv4, bh)
+        _backward_head(g4, q3, k3, v3, p, scale, dq4, dk4, dv4, bh)
 
 
 def _use_threads(n_heads: int, t_q: int, t_k: int, hs: int) -> bool:
@@ -171,24 +173,30 @@ def _use_threads(n_heads: int, t_q: int, t_k: int, hs: int) -> bool:
 
 
 def fused_attention(q4: np.ndarray, k4: np.ndarray, v4: np.ndarray, scale: float,
-                    causal: bool) -> tuple[np.ndarray, np.ndarray]:
-    """(out (B, Tq, H, hv), P (B*H, Tq, Tk)) for float32 q4 (B, Tq, H, hs), k4 (B, Tk, H, hs),
-    v4 (B, Tk, H, hv): any strides, e.g. views into packed (B, T, 3, H, hs) projections."""
+                    causal: bool) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]:
+    """(out (B, Tq, H, hv), P (B*H, Tq, Tk), tiles) for float32 q4 (B, Tq, H, hs),
+    k4 (B, Tk, H, hs), v4 (B, Tk, H, hv) of any strides (e.g. views into packed
+    (B, T, 3, H, hs) projections). ``tiles`` = (q, k, v) gathered head by head into
+    contiguous (B*H, T, d) arrays: what :func:`fused_attention_backward` reads."""
     B, t_q, H, hs = q4.shape
     t_k = k4.shape[1]
     p = np.empty((B * H, t_q, t_k), dtype=np.float32)
     out = np.empty((B, t_q, H, v4.shape[3]), dtype=np.float32)
+    tiles = (np.empty((B * H, t_q, hs), dtype=np.float32),
+             np.empty((B * H, t_k, hs), dtype=np.float32),
+             np.empty((B * H, t_k, v4.shape[3]), dtype=np.float32))
     kernel = attention_forward_f32_par if _use_threads(B * H, t_q, t_k, hs) else attention_forward_f32
-    kernel(q4, k4, v4, _F(scale), causal, p, out)
-    return out, p
+    kernel(q4, k4, v4, _F(scale), causal, p, out, *tiles)
+    return out, p, tiles
 
 
-def fused_attention_backward(g4: np.ndarray, q4: np.ndarray, k4: np.ndarray, v4: np.ndarray,
-                             p: np.ndarray, scale: float, dq4: np.ndarray, dk4: np.ndarray,
+def fused_attention_backward(g4: np.ndarray, tiles: tuple[np.ndarray, ...], p: np.ndarray,
+                             scale: float, dq4: np.ndarray, dk4: np.ndarray,
                              dv4: np.ndarray) -> None:
-    """Write dq4, dk4, dv4 (shaped as q4, k4, v4, any strides: e.g. views into one packed
-    gradient) for the upstream gradient g4 (B, Tq, H, hv) of :func:`fused_attention`."""
-    B, t_q, H, hs = q4.shape
-    parallel = _use_threads(B * H, t_q, k4.shape[1], hs)
+    """Write dq4, dk4, dv4 ((B, T, H, d), any strides: e.g. views into one packed gradient)
+    for the upstream gradient g4 (B, Tq, H, hv), given the tiles (contiguous q, k, v as
+    (B*H, T, d)) and P of :func:`fused_attention`."""
+    q3, k3, v3 = tiles
+    parallel = _use_threads(q3.shape[0], q3.shape[1], k3.shape[1], q3.shape[2])
     kernel = attention_backward_f32_par if parallel else attention_backward_f32
-    kernel(g4, q4, k4, v4, p, _F(scale), dq4, dk4, dv4)
+    kernel(g4, q3, k3, v3, p, _F(scale), dq4, dk4, dv4)
