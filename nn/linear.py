@@ -21,27 +21,31 @@ from .module import Module, Parameter
 
 def affine(x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:
     """x @ w.T + b on arrays: BLAS takes w.T as a transposed view (no copy), the bias
-    is added in place into the fresh product."""
-    y = K.matmul(x, w.T)
-    if b is not None:
-        y += b
-    return y
+    is added by the threads into the fresh product."""
+    if b is None or x.ndim < 2 or b.dtype != x.dtype:
+        y = K.matmul(x, w.T)
+        if b is not None:
+            y += b
+        return y
+    y = K.matmul_bias(np.ascontiguousarray(x).reshape(-1, x.shape[-1]), w.T, b)
+    return y.reshape(x.shape[:-1] + (w.shape[0],))
 
 
-def linear_input_and_weight_grads(grad: np.ndarray, x: np.ndarray, w: np.ndarray,
-                                  need_x: bool, need_w: bool) -> tuple[Any, Any]:
-    """(dx, dw) of y = x @ w.T for grad = dL/dy (..., out), x (..., in), w (out, in):
-    dx = grad @ w (x's shape), dw = grad^T x over all leading rows; None where not needed.
-    Both at once go to one kernel that gives each product a thread of its own."""
+def linear_grads(grad: np.ndarray, x: np.ndarray, w: np.ndarray, need_x: bool, need_w: bool,
+                 need_b: bool = False) -> tuple[Any, Any, Any]:
+    """(dx, dw, db) of y = x @ w.T + b for grad = dL/dy (..., out), x (..., in), w (out, in):
+    dx = grad @ w (x's shape), dw = grad^T x and db = grad summed, over all leading rows;
+    None where not needed. dx and dw together go to one kernel that gives each product a
+    thread of its own (and sums db on the way)."""
     g2 = grad.reshape(-1, grad.shape[-1])
     x2 = x.reshape(-1, x.shape[-1])
     if need_x and need_w and g2.flags.c_contiguous and x2.flags.c_contiguous \
             and w.flags.c_contiguous and g2.dtype == x2.dtype == w.dtype:
-        dx, dw = K.linear_grads(g2, w, x2)
-        return dx.reshape(x.shape), dw
+        dx, dw, db = K.linear_grads(g2, w, x2, need_b)
+        return dx.reshape(x.shape), dw, db
     dx = K.matmul(grad, w) if need_x else None
     dw = K.matmul(g2.T, x2) if need_w else None
-    return dx, dw
+    return dx, dw, (g2.sum(axis=0) if need_b else None)
 
 
 class LinearFunction(Function):
@@ -56,12 +60,10 @@ class LinearFunction(Function):
     def backward(ctx, grad):
         # dx = g @ W,  dW = g^T @ x (over all leading rows),  db = sum of g over rows
         x, w = ctx.saved_tensors
-        dx, dw = linear_input_and_weight_grads(grad, x, w, *ctx.needs_input_grad[:2])
-        g2 = grad.reshape(-1, grad.shape[-1])
-        if len(ctx.needs_input_grad) == 2:
-            return dx, dw
-        db = g2.sum(axis=0) if ctx.needs_input_grad[2] else None
-        return dx, dw, db
+        needs = ctx.needs_input_grad
+        has_bias = len(needs) == 3
+        dx, dw, db = linear_grads(grad, x, w, needs[0], needs[1], has_bias and needs[2])
+        return (dx, dw, db) if has_bias else (dx, dw)
 
 
 class PackedLinearFunction(Function):
@@ -88,13 +90,12 @@ class PackedLinearFunction(Function):
         x, w = ctx.saved_tensors
         needs = ctx.needs_input_grad
         n = len(ctx.rows)
-        g2 = grad.reshape(-1, grad.shape[-1])
-        dx, dw = linear_input_and_weight_grads(grad, x, w, needs[0], any(needs[1:n + 1]))
+        has_bias = len(needs) > n + 1
+        dx, dw, db = linear_grads(grad, x, w, needs[0], any(needs[1:n + 1]),
+                                  has_bias and any(needs[n + 1:]))
         cuts = np.cumsum(ctx.rows)[:-1]
         dws = [None] * n if dw is None else np.split(dw, cuts, axis=0)
-        dbs = []
-        if len(needs) > n + 1:
-            dbs = np.split(g2.sum(axis=0), cuts) if any(needs[n + 1:]) else [None] * n
+        dbs = ([None] * n if db is None else np.split(db, cuts)) if has_bias else []
         return (dx, *dws, *dbs)
 
 

@@ -169,11 +169,28 @@ def test_layer_norm_row_blocks_equal_reference(dtype, rows):
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("m, n, k", [(768, 384, 128), (5, 3, 2), (300, 1, 70)])
-def test_linear_grads_one_product_per_thread_equal_reference(dtype, m, n, k):
+@pytest.mark.parametrize("want_db", [False, True])
+def test_linear_grads_one_product_per_thread_equal_reference(dtype, m, n, k, want_db):
     rng = np.random.default_rng(m)
     g, w, x = (rng.standard_normal(s).astype(dtype) for s in ((m, n), (n, k), (m, k)))
-    dx, dw = MM.linear_grads(g, w, x)
+    dx, dw, db = MM.linear_grads(g, w, x, want_db)
     assert dx.dtype == dw.dtype == dtype and dx.shape == (m, k) and dw.shape == (n, k)
     tol = {"rtol": TOL[dtype]["rtol"] * 10, "atol": TOL[dtype]["atol"] * 10 * np.sqrt(m)}
     np.testing.assert_allclose(dx, g @ w, **tol)
     np.testing.assert_allclose(dw, g.T @ x, **tol)
+    if want_db:
+        assert db.dtype == dtype and db.shape == (n,)
+        np.testing.assert_allclose(db, g.astype(np.float64).sum(axis=0), **tol)
+    else:
+        assert db is None
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("m, n, k", [(768, 384, 128), (5, 3, 2), (300, 1, 70)])
+def test_matmul_bias_equals_reference(dtype, m, n, k):
+    rng = np.random.default_rng(k)
+    x, w, b = (rng.standard_normal(s).astype(dtype) for s in ((m, k), (n, k), (n,)))
+    y = MM.matmul_bias(x, w.T, b)  # w.T: a transposed view, as a Linear layer passes it
+    assert y.dtype == dtype and y.shape == (m, n)
+    np.testing.assert_allclose(y, x @ w.T + b, rtol=TOL[dtype]["rtol"] * 10,
+                               atol=TOL[dtype]["atol"] * 10 * np.sqrt(k))

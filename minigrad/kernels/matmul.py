@@ -133,28 +133,68 @@ def bmm_at_bt_par(at, bt, out):
 
 
 @njit(cache=True, parallel=True)
-def linear_grads_par(g, w, x, dx, dw):
-    """dx = g @ w and dw = g.T @ x at once, one whole product per thread."""
+def mm_rows_bias_par(a, b, bias, out, n):
+    """out = a @ b + bias with a (M, K) and out split into n row blocks (n threads); each
+    thread adds the bias to its rows while they are still in cache."""
+    M = a.shape[0]
+    for c in prange(n):
+        r0, r1 = c * M // n, (c + 1) * M // n
+        if r1 > r0:
+            np.dot(a[r0:r1], b, out[r0:r1])
+            for r in range(r0, r1):
+                for j in range(out.shape[1]):
+                    out[r, j] += bias[j]
+
+
+@njit(cache=True, parallel=True)
+def linear_grads_par(g, w, x, dx, dw, db, want_db):
+    """dx = g @ w and dw = g.T @ x at once, one whole product per thread; with
+    ``want_db`` the second thread also sums g over its rows into db (float64 sums)."""
     for c in prange(2):
         if c == 0:
             np.dot(g, w, dx)
         else:
             np.dot(g.T, x, dw)
+            if want_db:
+                acc = np.zeros(g.shape[1])
+                for r in range(g.shape[0]):
+                    for j in range(g.shape[1]):
+                        acc[j] += g[r, j]
+                for j in range(g.shape[1]):
+                    db[j] = acc[j]
 
 
-def linear_grads(g: np.ndarray, w: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(dx, dw) = (g @ w, g^T @ x) for a Linear layer's g (M, N), w (N, K), x (M, K), all
-    C-contiguous of one float dtype. The two products have the same cost (2 M N K flops),
-    so with two threads each thread takes one whole product: no row blocks, no partial
-    sums to add up. Otherwise each product is split over the threads as usual."""
+def matmul_bias(a: np.ndarray, b: np.ndarray, bias: np.ndarray) -> np.ndarray:
+    """a @ b + bias for a (M, K), b (K, N) (C- or F-contiguous, e.g. a weight's .T view) and
+    bias (N,), one float dtype: a Linear layer's forward, bias added by the threads."""
+    M, K = a.shape
+    N = b.shape[1]
+    if PARALLEL and M >= 2 and M * K * N >= PARALLEL_MIN_MACS and a.flags.c_contiguous \
+            and a.dtype == b.dtype == bias.dtype and bias.flags.c_contiguous:
+        out = np.empty((M, N), dtype=a.dtype)
+        mm_rows_bias_par(a, _blas_2d(b), bias, out, get_num_threads())
+        return out
+    out = matmul(a, b)
+    out += bias
+    return out
+
+
+def linear_grads(g: np.ndarray, w: np.ndarray, x: np.ndarray, want_db: bool = False
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """(dx, dw, db) = (g @ w, g^T @ x, g summed over rows or None) for a Linear layer's
+    g (M, N), w (N, K), x (M, K), all C-contiguous of one float dtype. The two products
+    have the same cost (2 M N K flops), so with two threads each thread takes one whole
+    product: no row blocks, no partial sums to add up. Otherwise each product is split
+    over the threads as usual."""
     M, N = g.shape
     K = w.shape[1]
     if PARALLEL and get_num_threads() == 2 and M * N * K >= PARALLEL_MIN_MACS:
         dx = np.empty((M, K), dtype=g.dtype)
         dw = np.empty((N, K), dtype=g.dtype)
-        linear_grads_par(g, w, x, dx, dw)
-        return dx, dw
-    return matmul(g, w), matmul(g.T, x)
+        db = np.empty(N, dtype=g.dtype)
+        linear_grads_par(g, w, x, dx, dw, db, want_db)
+        return dx, dw, (db if want_db else None)
+    return matmul(g, w), matmul(g.T, x), (g.sum(axis=0) if want_db else None)
 
 
 def mm_2d(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
