@@ -79,12 +79,12 @@ def _forward_rows(x, w, b, eps, y, mean, rstd, r0, r1):
             yr[d] = (xr[d] - mu_x) * rs_x * w[d] + b[d]
 
 
-@njit(cache=True, fastmath=_FAST, error_model="numpy", inline="always")
-def _backward_rows(g, x, w, mean, rstd, dx, dw, db, r0, r1):
-    """Rows r0..r1-1 of the backward: fills dx there, adds their share into dw, db."""
-    D = x.shape[1]
+@njit(cache=True, fastmath=_FAST, error_model="numpy")
+def layer_norm_backward_rows(g, x, w, mean, rstd, dx, dw, db):
+    """g, x, dx: (R, D); w: (D,); mean, rstd: (R,); dw, db: (D,) float64, zeroed by the caller."""
+    R, D = x.shape
     as_x = np.empty(4, x.dtype)  # float64 scalars cast to x's dtype (see _forward_rows)
-    for r in range(r0, r1):
+    for r in range(R):
         as_x[0] = mean[r]
         as_x[1] = rstd[r]
         mu, rs = as_x[0], as_x[1]
@@ -120,12 +120,6 @@ def layer_norm_rows_par(x, w, b, eps, y, mean, rstd, n):
     R = x.shape[0]
     for c in prange(n):
         _forward_rows(x, w, b, eps, y, mean, rstd, c * R // n, (c + 1) * R // n)
-
-
-@njit(cache=True, fastmath=_FAST, error_model="numpy")
-def layer_norm_backward_rows(g, x, w, mean, rstd, dx, dw, db):
-    """g, x, dx: (R, D); w: (D,); mean, rstd: (R,); dw, db: (D,) float64, zeroed by the caller."""
-    _backward_rows(g, x, w, mean, rstd, dx, dw, db, 0, x.shape[0])
 
 
 def _threads(x2: np.ndarray) -> int:
