@@ -308,16 +308,6 @@ class Contender:
         return self.trainer.num_non_embedding_params()
 
 
-def build_contender(*args: Any) -> Contender:
-    """:class:`Contender` (a module-level function: what a spawned worker can call)."""
-    return Contender(*args)
-
-
-def build_peak(cfg: BenchConfig) -> MatmulPeak:
-    """:class:`MatmulPeak` for a worker process of its own."""
-    return MatmulPeak(cfg)
-
-
 def time_in_processes(cfg: BenchConfig, names: list[str], steps: int, run_length: int,
                       warmup: int, pause: float, torch_threads: int
                       ) -> tuple[dict[str, list[float]], dict[str, list[float]], dict[str, int],
@@ -329,12 +319,12 @@ def time_in_processes(cfg: BenchConfig, names: list[str], steps: int, run_length
     Returns (step seconds, losses, N per contender, (peak GFLOP/s, shape), floor seconds).
     """
     batches = warmup + steps + math.ceil(steps / run_length)
-    workers = {"minigrad": Worker(build_contender, "minigrad", cfg, batches)}
+    workers = {"minigrad": Worker(Contender, "minigrad", cfg, batches)}
     try:
         weights = workers["minigrad"].call("initial_weights")
         for name in names[1:]:
-            workers[name] = Worker(build_contender, name, cfg, batches, weights, torch_threads)
-        peak = Worker(build_peak, cfg)
+            workers[name] = Worker(Contender, name, cfg, batches, weights, torch_threads)
+        peak = Worker(MatmulPeak, cfg)
         workers["peak"] = peak
         contenders = {name: w for name, w in workers.items() if name != "peak"}
         for w in contenders.values():

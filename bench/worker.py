@@ -8,13 +8,13 @@ cores from each other: measured here, the `baby` step of PyTorch's fused
 attention took ~2 s instead of ~50 ms with minigrad's threads in the same
 process. A user trains with one framework per process; the benchmark does too.
 
-    worker = Worker(build_trainer, "minigrad", cfg)   # build_trainer runs in the child
+    worker = Worker(Trainer, "minigrad", cfg)         # Trainer(...) is built in the child
     seconds = worker.call("run", 5)                   # -> the child's obj.run(5)
     worker.close()
 
 The child is started with the "spawn" method (a fresh interpreter: nothing of
 the parent's imports or threads is inherited), so ``factory`` must be a
-module-level function of an importable module and its arguments picklable.
+module-level class or function of an importable module and its arguments picklable.
 """
 
 from __future__ import annotations

@@ -128,6 +128,7 @@ class AttentionFunction(Function):
         out, p, pd = attend(q3, k3, v3, lead, mask, causal, scale, drop, sink)
         ctx.save_for_backward(q3, k3, v3, p, pd)
         ctx.info = (scale, drop, (q.shape, k.shape, v.shape))
+        ctx.packed_fused = False
         return out.reshape(lead + (t_q, v.shape[-1]))
 
     @staticmethod
@@ -141,6 +142,7 @@ class AttentionFunction(Function):
                 sink.append(p.reshape(B, H, T, T))
             ctx.save_for_backward(p, *tiles)  # tiles: q, k, v as contiguous (B*H, T, hs)
             ctx.info = (scale, None, H)
+            ctx.packed_fused = True  # saved: P and the head tiles, not q3, k3, v3
             return out.reshape(B, T, C3 // 3)
         # (B, T, 3, H, hs) -> (3, B, H, T, hs): one copy, then q, k, v are contiguous views
         heads = np.ascontiguousarray(qkv.reshape(B, T, 3, H, hs).transpose(2, 0, 3, 1, 4))
@@ -148,6 +150,7 @@ class AttentionFunction(Function):
         out, p, pd = attend(q3, k3, v3, (B, H), mask, causal, scale, drop, sink)
         ctx.save_for_backward(q3, k3, v3, p, pd)
         ctx.info = (scale, drop, H)
+        ctx.packed_fused = False
         # merge heads: (B, H, T, hs) -> (B, T, H, hs) = (B, T, C)
         out = out.reshape(B, H, T, hs).transpose(0, 2, 1, 3)
         return np.ascontiguousarray(out).reshape(B, T, H * hs)
@@ -156,7 +159,7 @@ class AttentionFunction(Function):
     def backward(ctx, grad):
         # dv = Pd^T G; dP = (G v^T) * drop; dS = P (dP - rowsum(dP P)) scale; dq = dS k; dk = dS^T q
         scale, drop, shapes = ctx.info
-        if len(ctx.saved_tensors) == 4:  # packed and fused: write the packed gradient
+        if ctx.packed_fused:  # write dq|dk|dv straight into the packed gradient
             p, *tiles = ctx.saved_tensors
             B, T, C = grad.shape
             H = shapes

@@ -31,7 +31,7 @@ def affine(x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:
     return y.reshape(x.shape[:-1] + (w.shape[0],))
 
 
-def linear_grads(grad: np.ndarray, x: np.ndarray, w: np.ndarray, need_x: bool, need_w: bool,
+def affine_grads(grad: np.ndarray, x: np.ndarray, w: np.ndarray, need_x: bool, need_w: bool,
                  need_b: bool = False) -> tuple[Any, Any, Any]:
     """(dx, dw, db) of y = x @ w.T + b for grad = dL/dy (..., out), x (..., in), w (out, in):
     dx = grad @ w (x's shape), dw = grad^T x and db = grad summed, over all leading rows;
@@ -62,7 +62,7 @@ class LinearFunction(Function):
         x, w = ctx.saved_tensors
         needs = ctx.needs_input_grad
         has_bias = len(needs) == 3
-        dx, dw, db = linear_grads(grad, x, w, needs[0], needs[1], has_bias and needs[2])
+        dx, dw, db = affine_grads(grad, x, w, needs[0], needs[1], has_bias and needs[2])
         return (dx, dw, db) if has_bias else (dx, dw)
 
 
@@ -91,7 +91,7 @@ class PackedLinearFunction(Function):
         needs = ctx.needs_input_grad
         n = len(ctx.rows)
         has_bias = len(needs) > n + 1
-        dx, dw, db = linear_grads(grad, x, w, needs[0], any(needs[1:n + 1]),
+        dx, dw, db = affine_grads(grad, x, w, needs[0], any(needs[1:n + 1]),
                                   has_bias and any(needs[n + 1:]))
         cuts = np.cumsum(ctx.rows)[:-1]
         dws = [None] * n if dw is None else np.split(dw, cuts, axis=0)

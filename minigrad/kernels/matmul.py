@@ -134,8 +134,9 @@ def bmm_at_bt_par(at, bt, out):
 
 @njit(cache=True, parallel=True)
 def mm_rows_bias_par(a, b, bias, out, n):
-    """out = a @ b + bias with a (M, K) and out split into n row blocks (n threads); each
-    thread adds the bias to its rows while they are still in cache."""
+    """mm_rows_par plus a bias: out = a @ b + bias, each thread adding the bias to its
+    rows while they are still in cache. (One kernel with an optional ``bias=None`` made the
+    fastest baby steps ~1 ms slower, 33.2-33.8 vs 32.2-32.9 ms, so the split is written twice.)"""
     M = a.shape[0]
     for c in prange(n):
         r0, r1 = c * M // n, (c + 1) * M // n
