@@ -106,8 +106,9 @@ def main(argv: list[str] | None = None) -> None:
     except ImportError:
         parser.error("PyTorch is not installed; get it with: pip install -e '.[bench]'")
 
-    vocab = CharVocab.from_text(read_text(str(TEXT)))
-    ids = vocab.encode(read_text(str(TEXT)))
+    text = read_text(str(TEXT))
+    vocab = CharVocab.from_text(text)
+    ids = vocab.encode(text)
     print(f"PyTorch {torch.__version__} reference of train_chars.py's default run, "
           f"{args.max_iters} iterations")
     print(f"machine: {machine_line()}; {load_line()}")

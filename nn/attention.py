@@ -53,7 +53,8 @@ def attend(q3, k3, v3, lead, mask, causal, scale, drop, sink):
     float32 without a user mask or dropout runs fused, one kernel for every head."""
     t_q, t_k = q3.shape[1], k3.shape[1]
     if mask is None and drop is None and _fusable(q3, k3, v3):
-        # (L, T, d) -> (L, T, 1, d) views: L batch entries of one head each
+        # (L, T, d) -> (L, T, 1, d) views: L batch entries of one head each. The head tiles
+        # it returns are copies of q3, k3, v3, which the caller keeps already: dropped.
         out, p, _ = KA.fused_attention(q3[:, :, None], k3[:, :, None], v3[:, :, None], scale,
                                        causal)
         if sink is not None:
