@@ -33,7 +33,7 @@ import numpy as np
 from common import CONFIGS, BenchConfig, interleaved_times, load_line, machine_line, median
 
 import minigrad
-import models
+from minigrad import models
 
 
 def build_gpt(cfg: BenchConfig, seed: int = 0) -> models.GPT:

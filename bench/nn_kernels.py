@@ -24,7 +24,7 @@ import time
 import numpy as np
 
 import minigrad as mg
-import nn.functional as F
+from minigrad.nn import functional as F
 
 B, T, C, H, V = 12, 64, 128, 4, 65
 HS = C // H

@@ -91,7 +91,7 @@ class MinigradTrainer:
 
     def __init__(self, cfg: BenchConfig, seed: int = 0) -> None:
         import minigrad
-        import models
+        from minigrad import models
         from minigrad.optim import clip_grad_norm_
 
         minigrad.manual_seed(seed)

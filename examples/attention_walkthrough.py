@@ -32,7 +32,7 @@ import math
 import numpy as np
 
 import minigrad
-import nn
+from minigrad import nn
 from minigrad import Tensor
 
 TOKENS = [

@@ -32,9 +32,9 @@ from typing import Any
 import numpy as np
 
 import minigrad
-import models
+from minigrad import models
 from minigrad.viz import named_attention_weights
-from models.gpt import GPTConfig
+from minigrad.models.gpt import GPTConfig
 
 PLOT_HINT = 'matplotlib is not installed; get it with: pip install -e ".[plot]" (or use --print)'
 

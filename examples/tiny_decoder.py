@@ -26,8 +26,8 @@ import argparse
 import numpy as np
 
 import minigrad
-import nn
-import nn.functional as F
+from minigrad import nn
+from minigrad.nn import functional as F
 from minigrad import Tensor
 
 VOCAB = ["what", "is", "statquest", "awesome", "<EOS>"]

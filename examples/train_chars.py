@@ -72,7 +72,7 @@ from char_data import (
 from progress import Progress
 
 import minigrad
-import models
+from minigrad import models
 from minigrad.optim import clip_grad_norm_, cosine_lr
 
 FULL_EVAL_ROWS = 64  # windows per batch when scoring the whole validation split

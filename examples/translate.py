@@ -33,8 +33,8 @@ import time
 import numpy as np
 
 import minigrad
-import models
-import nn.functional as F
+from minigrad import models
+from minigrad.nn import functional as F
 from minigrad.optim import Adam, clip_grad_norm_, cosine_lr
 
 PAD, START, END = "<pad>", "<s>", "</s>"

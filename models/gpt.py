@@ -33,8 +33,8 @@ from typing import Any
 import numpy as np
 
 import minigrad
-import nn
-import nn.functional as F
+from minigrad import nn
+from minigrad.nn import functional as F
 from minigrad import Tensor
 
 from .decoding import check_sampling_options, check_token_ids, sample_next_token

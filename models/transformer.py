@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 import minigrad
-import nn
+from minigrad import nn
 from minigrad import Tensor
 
 from .decoding import beam_search_one, check_token_ids

@@ -1,12 +1,13 @@
 """nn: a PyTorch-shaped neural-network library on minigrad.
 
->>> import nn, minigrad as mg
+>>> import minigrad as mg
+>>> from minigrad import nn
 >>> layer = nn.Linear(4, 2)
 >>> layer(mg.randn(3, 4)).shape
 (3, 2)
 
 Layers are :class:`Module` subclasses holding :class:`Parameter` weights;
-``nn.functional`` (``import nn.functional as F``) has the stateless forms.
+``nn.functional`` (``from minigrad.nn import functional as F``) has the stateless forms.
 """
 
 from . import functional

@@ -1,4 +1,4 @@
-"""Functional forms of the layers (``import nn.functional as F``), as in PyTorch.
+"""Functional forms of the layers (``from minigrad.nn import functional as F``), as in PyTorch.
 
 Each function is stateless: weights are passed in. The layer modules call
 these, and each is defined beside its layer (e.g. ``layer_norm`` in

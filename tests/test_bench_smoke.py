@@ -67,7 +67,7 @@ def test_scripts_refuse_bad_arguments(script, args, message):
 
 @pytest.mark.parametrize("name", list(common.CONFIGS))
 def test_flop_and_parameter_counts_match_the_model(name):
-    import models
+    from minigrad import models
 
     cfg = common.CONFIGS[name]
     model = models.GPT(cfg.vocab_size, cfg.block_size, cfg.n_layer, cfg.n_head, cfg.n_embd)

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import minigrad
-import nn
+from minigrad import nn
 from minigrad.kernels import attention as KA
 from minigrad.kernels import masked_softmax as KMS
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from param_gradcheck import check_param_grads
 
 import minigrad
-import models
-from models.decoding import sample_next_token
-from models.gpt import GPTConfig
+from minigrad import models
+from minigrad.models.decoding import sample_next_token
+from minigrad.models.gpt import GPTConfig
 
 V, BLOCK = 11, 8
 

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from param_gradcheck import check_param_grads
 
 import minigrad
-import models
-import nn.functional as F
-from models.decoding import length_penalty
-from models.transformer import TransformerConfig
+from minigrad import models
+from minigrad.nn import functional as F
+from minigrad.models.decoding import length_penalty
+from minigrad.models.transformer import TransformerConfig
 
 PAD, BOS, EOS = 0, 1, 2
 V = 13  # PAD, BOS, EOS and the ten "digits" 3..12

@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import minigrad as mg
-import nn
-import nn.functional as F
+from minigrad import nn
+from minigrad.nn import functional as F
 
 sizes = st.integers(1, 3)
 

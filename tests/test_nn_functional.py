@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import minigrad as mg
-import nn.functional as F
+from minigrad.nn import functional as F
 
 sizes = st.integers(1, 5)
 

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import minigrad as mg
-import nn
+from minigrad import nn
 
 sizes = st.integers(1, 4)
 

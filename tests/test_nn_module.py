@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import minigrad as mg
-import nn
+from minigrad import nn
 
 
 class Block(nn.Module):

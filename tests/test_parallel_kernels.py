@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import minigrad as mg
-import nn
+from minigrad import nn
 from minigrad.kernels import grad_norm as KG
 from minigrad.kernels import matmul as MM
 from minigrad.kernels import threads
-from nn.linear import linear_packed
+from minigrad.nn.linear import linear_packed
 
 TOL = {np.float32: {"rtol": 2e-5, "atol": 2e-5}, np.float64: {"rtol": 1e-12, "atol": 1e-12}}
 

@@ -22,9 +22,9 @@ import numpy as np
 import pytest
 
 import minigrad as mg
-import models
-import nn
-import nn.functional as F
+from minigrad import models
+from minigrad import nn
+from minigrad.nn import functional as F
 from minigrad.optim import SGD, Adam, AdamW
 from minigrad.serialization import CheckpointError
 
@@ -364,8 +364,8 @@ def test_bad_input_raises_a_clear_error(case: Case) -> None:
 # ---- before any Numba kernel: out-of-range ids never reach a kernel --------------------------
 def test_out_of_range_ids_are_refused_before_any_kernel_runs(monkeypatch) -> None:
     """Replace the unchecked kernels by tripwires: the checks must fire first."""
-    from nn import embedding as emb
-    from nn import loss
+    from minigrad.nn import embedding as emb
+    from minigrad.nn import loss
 
     def tripwire(*args, **kwargs):
         raise AssertionError("a kernel ran on unchecked ids")
@@ -385,7 +385,7 @@ def test_out_of_range_ids_are_refused_before_any_kernel_runs(monkeypatch) -> Non
 WORST_IDS_SCRIPT = textwrap.dedent("""
     import numpy as np
     import minigrad as mg, nn, models
-    import nn.functional as F
+    from minigrad.nn import functional as F
 
     def expect(fn, exc):
         try:

@@ -29,7 +29,7 @@ import numpy as np
 import pytest
 
 import minigrad as mg
-import models
+from minigrad import models
 from minigrad.serialization import CheckpointError
 
 ROOT = Path(__file__).resolve().parent.parent

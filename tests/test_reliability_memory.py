@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 import minigrad as mg
-import models
+from minigrad import models
 
 ROOT = Path(__file__).resolve().parent.parent
 GROWTH_LIMIT_MB = 20.0
@@ -27,7 +27,7 @@ LOOP = textwrap.dedent("""
     import os
     import numpy as np
     import minigrad as mg
-    import models
+    from minigrad import models
 
     PAGE = os.sysconf("SC_PAGE_SIZE")
 

@@ -14,8 +14,8 @@ from scipy.special import log_softmax as ref_log_softmax
 from scipy.special import softmax as ref_softmax
 
 import minigrad as mg
-import nn
-import nn.functional as F
+from minigrad import nn
+from minigrad.nn import functional as F
 
 DTYPES = [np.float32, np.float64]
 BIG_LOGITS = np.array([[1e4, -1e4, 0.0, 1e4 - 1.0],
