@@ -32,8 +32,7 @@ import math
 import numpy as np
 
 import minigrad
-from minigrad import nn
-from minigrad import Tensor
+from minigrad import Tensor, nn
 
 TOKENS = [
     ["The", "sun", "dipped", "below", "the", "horizon"],

@@ -33,8 +33,8 @@ import numpy as np
 
 import minigrad
 from minigrad import models
-from minigrad.viz import named_attention_weights
 from minigrad.models.gpt import GPTConfig
+from minigrad.viz import named_attention_weights
 
 PLOT_HINT = 'matplotlib is not installed; get it with: pip install -e ".[plot]" (or use --print)'
 

@@ -26,9 +26,8 @@ import argparse
 import numpy as np
 
 import minigrad
-from minigrad import nn
+from minigrad import Tensor, nn
 from minigrad.nn import functional as F
-from minigrad import Tensor
 
 VOCAB = ["what", "is", "statquest", "awesome", "<EOS>"]
 ID = {w: i for i, w in enumerate(VOCAB)}

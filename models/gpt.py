@@ -33,9 +33,8 @@ from typing import Any
 import numpy as np
 
 import minigrad
-from minigrad import nn
+from minigrad import Tensor, nn
 from minigrad.nn import functional as F
-from minigrad import Tensor
 
 from .decoding import check_sampling_options, check_token_ids, sample_next_token
 

@@ -36,8 +36,7 @@ from typing import Any
 import numpy as np
 
 import minigrad
-from minigrad import nn
-from minigrad import Tensor
+from minigrad import Tensor, nn
 
 from .decoding import beam_search_one, check_token_ids
 

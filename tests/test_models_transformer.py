@@ -12,9 +12,9 @@ from param_gradcheck import check_param_grads
 
 import minigrad
 from minigrad import models
-from minigrad.nn import functional as F
 from minigrad.models.decoding import length_penalty
 from minigrad.models.transformer import TransformerConfig
+from minigrad.nn import functional as F
 
 PAD, BOS, EOS = 0, 1, 2
 V = 13  # PAD, BOS, EOS and the ten "digits" 3..12

@@ -22,8 +22,7 @@ import numpy as np
 import pytest
 
 import minigrad as mg
-from minigrad import models
-from minigrad import nn
+from minigrad import models, nn
 from minigrad.nn import functional as F
 from minigrad.optim import SGD, Adam, AdamW
 from minigrad.serialization import CheckpointError
