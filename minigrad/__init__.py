@@ -23,6 +23,7 @@ from .ops.softmax_ops import softmax, log_softmax
 from .gradcheck import gradcheck, GradcheckError
 from . import optim
 from .serialization import save, load
+from .safetensors_io import save_safetensors, load_safetensors, safetensors_metadata
 from . import viz
 from .profiler import profile
 
@@ -46,6 +47,7 @@ __all__ = [
     "int64",
     "is_grad_enabled",
     "load",
+    "load_safetensors",
     "log_softmax",
     "manual_seed",
     "matmul",
@@ -57,7 +59,9 @@ __all__ = [
     "rand",
     "randint",
     "randn",
+    "safetensors_metadata",
     "save",
+    "save_safetensors",
     "set_rng_state",
     "softmax",
     "split",

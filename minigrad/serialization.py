@@ -38,6 +38,7 @@ import math
 import os
 import secrets
 import zipfile
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -60,15 +61,22 @@ def _path_str(path: tuple) -> str:
 
 
 def _encode(obj: Any, path: tuple, arrays: dict[str, np.ndarray], active: set[int]) -> Any:
-    """The JSON node for ``obj``; arrays are moved into ``arrays`` under fresh names."""
+    """The JSON node for ``obj``; arrays are moved into ``arrays`` under fresh names.
+
+    One ndarray met twice (a tied weight under both its state_dict names) is
+    stored once and referenced twice, so ``load`` hands back one array for both,
+    as ``torch.save`` keeps one storage for tied tensors.
+    """
     # Arrays first: np.float64 is also a Python float, and must come back as np.float64.
     if isinstance(obj, (Tensor, np.ndarray, np.generic)):
         arr = obj.data if isinstance(obj, Tensor) else np.asarray(obj)
         if arr.dtype.hasobject:
             raise TypeError(f"cannot save an array of dtype object at {_path_str(path)}")
-        name = f"a{len(arrays)}"
-        arrays[name] = arr
         kind = "scalar" if isinstance(obj, np.generic) else "array"
+        name = next((n for n, a in arrays.items() if a is arr), None) if kind == "array" else None
+        if name is None:
+            name = f"a{len(arrays)}"
+            arrays[name] = arr
         return {kind: name, "dtype": arr.dtype.str, "shape": list(arr.shape)}
     if obj is None or isinstance(obj, (bool, str)):
         return obj
@@ -122,6 +130,16 @@ def save(obj: Any, path: str | os.PathLike) -> None:
     text = json.dumps(header, ensure_ascii=True, allow_nan=False)
     arrays[HEADER_KEY] = np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
 
+    atomic_write(path, lambda f: _write_npz(f, arrays))
+
+
+def atomic_write(path: str | os.PathLike, write: Callable[[Any], None]) -> None:
+    """Call ``write(f)`` on a temporary binary file beside ``path``, fsync it, then
+    ``os.replace`` it onto ``path``: a reader sees the old file or the whole new one.
+
+    If anything fails (or the process dies) before the rename, the previous file
+    at ``path`` is untouched and the temporary file is removed.
+    """
     path = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(directory):
@@ -133,7 +151,7 @@ def save(obj: Any, path: str | os.PathLike) -> None:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         with os.fdopen(fd, "wb") as f:
-            _write_npz(f, arrays)
+            write(f)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -281,7 +299,8 @@ def _collect_refs(node: Any, refs: dict[str, tuple[str, list]], path: str) -> No
         ok = (isinstance(name, str) and isinstance(dtype, str) and isinstance(shape, list)
               and all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in shape)
               and (tag == "array" or shape == []))
-        if not ok or name in refs or name == HEADER_KEY:
+        # a name may be referenced again (a shared array), never with another dtype/shape
+        if not ok or refs.get(name, (dtype, shape)) != (dtype, shape) or name == HEADER_KEY:
             raise _bad_node(path, n)
         refs[name] = (dtype, shape)
 

@@ -26,8 +26,10 @@ causal model, so each new token needs only its own projections.
 
 from __future__ import annotations
 
+import json
 import math
-from dataclasses import dataclass
+import os
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
@@ -37,6 +39,9 @@ from minigrad import Tensor, nn
 from minigrad.nn import functional as F
 
 from .decoding import check_sampling_options, check_token_ids, sample_next_token
+
+ACTIVATIONS = ("gelu", "gelu_tanh", "relu")
+CONFIG_METADATA_KEY = "minigrad.gpt_config"
 
 
 @dataclass
@@ -48,8 +53,10 @@ class GPTConfig:
     heads over n_embd channels (n_embd % n_head == 0); dropout probability;
     bias: whether Linear layers have biases; tie_weights: lm_head shares the
     token embedding; pos_encoding: 'learned' (an Embedding) or 'sinusoidal'
-    (the fixed table of "Attention Is All You Need"); activation: 'gelu' or
-    'relu' in the MLP.
+    (the fixed table of "Attention Is All You Need"); activation in the MLP:
+    'gelu' (exact, erf-based), 'gelu_tanh' (the tanh approximation GPT-2 was
+    trained with; Hugging Face calls it "gelu_new") or 'relu'; layer_norm_eps:
+    the epsilon of every LayerNorm (GPT-2's ``layer_norm_epsilon``).
     """
 
     vocab_size: int
@@ -62,6 +69,7 @@ class GPTConfig:
     tie_weights: bool = True
     pos_encoding: str = "learned"
     activation: str = "gelu"
+    layer_norm_eps: float = 1e-5
 
     def __post_init__(self) -> None:
         for name in ("vocab_size", "block_size", "n_layer", "n_head", "n_embd"):
@@ -78,8 +86,10 @@ class GPTConfig:
             raise ValueError(
                 f"pos_encoding must be 'learned' or 'sinusoidal', got {self.pos_encoding!r}"
             )
-        if self.activation not in ("gelu", "relu"):
-            raise ValueError(f"activation must be 'gelu' or 'relu', got {self.activation!r}")
+        if self.activation not in ACTIVATIONS:
+            raise ValueError(f"activation must be one of {ACTIVATIONS}, got {self.activation!r}")
+        if not (isinstance(self.layer_norm_eps, (float, int)) and 0 < self.layer_norm_eps < 1):
+            raise ValueError(f"layer_norm_eps must be in (0, 1), got {self.layer_norm_eps!r}")
 
 
 class MLP(nn.Module):
@@ -93,7 +103,10 @@ class MLP(nn.Module):
         super().__init__()
         c = config.n_embd
         self.fc = nn.Linear(c, 4 * c, bias=config.bias)
-        self.act = nn.GELU() if config.activation == "gelu" else nn.ReLU()
+        if config.activation == "relu":
+            self.act = nn.ReLU()
+        else:
+            self.act = nn.GELU("tanh" if config.activation == "gelu_tanh" else "none")
         self.proj = nn.Linear(4 * c, c, bias=config.bias)
         self.dropout = nn.Dropout(config.dropout)
 
@@ -111,11 +124,11 @@ class Block(nn.Module):
     def __init__(self, config: GPTConfig) -> None:
         super().__init__()
         c = config.n_embd
-        self.ln_1 = nn.LayerNorm(c, bias=config.bias)
+        self.ln_1 = nn.LayerNorm(c, eps=config.layer_norm_eps, bias=config.bias)
         self.attn = nn.MultiHeadAttention(c, config.n_head, bias=config.bias,
                                           dropout=config.dropout)
         self.resid_dropout = nn.Dropout(config.dropout)
-        self.ln_2 = nn.LayerNorm(c, bias=config.bias)
+        self.ln_2 = nn.LayerNorm(c, eps=config.layer_norm_eps, bias=config.bias)
         self.mlp = MLP(config)
         self.n_head = config.n_head
 
@@ -196,13 +209,14 @@ class GPT(nn.Module):
         tie_weights: bool = True,
         pos_encoding: str = "learned",
         activation: str = "gelu",
+        layer_norm_eps: float = 1e-5,
         *,
         config: GPTConfig | None = None,
     ) -> None:
         super().__init__()
         if config is None:
             config = GPTConfig(vocab_size, block_size, n_layer, n_head, n_embd, dropout, bias,
-                               tie_weights, pos_encoding, activation)
+                               tie_weights, pos_encoding, activation, layer_norm_eps)
         elif not isinstance(config, GPTConfig):
             raise TypeError(f"config must be a GPTConfig, got {type(config).__name__}")
         elif any(v is not None for v in (vocab_size, block_size, n_layer, n_head, n_embd)):
@@ -217,7 +231,7 @@ class GPT(nn.Module):
             self.wpe = nn.PositionalEncoding(c, config.block_size)  # fixed sin/cos table
         self.drop = nn.Dropout(config.dropout)
         self.blocks = nn.ModuleList([Block(config) for _ in range(config.n_layer)])
-        self.ln_f = nn.LayerNorm(c, bias=config.bias)
+        self.ln_f = nn.LayerNorm(c, eps=config.layer_norm_eps, bias=config.bias)
         self.lm_head = nn.Linear(c, config.vocab_size, bias=False)
         self._init_weights()
         if config.tie_weights:
@@ -338,6 +352,63 @@ class GPT(nn.Module):
         finally:
             self.train(was_training)
         return Tensor(ids)
+
+    # ---- weights in and out (docs/weights.md) ---------------------------------------
+    @classmethod
+    def from_nanogpt(cls, source: Any, **overrides: Any) -> GPT:
+        """A GPT holding a nanoGPT model's weights: ``source`` is its state dict, its
+        checkpoint dict or the path of its ``ckpt.pt`` (see ``models/nanogpt.py``)."""
+        from .nanogpt import from_nanogpt
+
+        return from_nanogpt(source, **overrides)
+
+    def to_nanogpt(self) -> dict[str, np.ndarray]:
+        """This model's weights in nanoGPT's names and shapes (c_attn packed q|k|v),
+        as NumPy arrays; ``torch.from_numpy`` each for nanoGPT's ``load_state_dict``."""
+        from .nanogpt import minigrad_to_nanogpt
+
+        return minigrad_to_nanogpt(self)
+
+    @classmethod
+    def from_pretrained(cls, path: str | os.PathLike) -> GPT:
+        """A GPT from a local Hugging Face GPT-2 directory (``config.json`` +
+        ``model.safetensors``); never downloads (see ``models/hf_gpt2.py``)."""
+        from .hf_gpt2 import from_pretrained
+
+        return from_pretrained(path)
+
+    def save_pretrained(self, path: str | os.PathLike) -> None:
+        """Write this model as a Hugging Face GPT-2 directory that
+        ``transformers.GPT2LMHeadModel.from_pretrained(path)`` loads."""
+        from .hf_gpt2 import save_pretrained
+
+        save_pretrained(self, path)
+
+    def save_safetensors(self, path: str | os.PathLike) -> None:
+        """Write the weights to a ``.safetensors`` file with the config in its metadata
+        (key ``minigrad.gpt_config``, JSON); :meth:`from_safetensors` reads it back."""
+        from minigrad.safetensors_io import save_safetensors
+
+        save_safetensors(self, path, {CONFIG_METADATA_KEY: json.dumps(asdict(self.config))})
+
+    @classmethod
+    def from_safetensors(cls, path: str | os.PathLike) -> GPT:
+        """A GPT rebuilt from a file written by :meth:`save_safetensors`."""
+        from minigrad.safetensors_io import load_safetensors, safetensors_metadata
+
+        meta = safetensors_metadata(path)
+        if CONFIG_METADATA_KEY not in meta:
+            raise ValueError(f"{os.fspath(path)!r} has no {CONFIG_METADATA_KEY!r} metadata: not "
+                             "written by GPT.save_safetensors (load it with "
+                             "minigrad.load_safetensors and load_state_dict)")
+        try:
+            config = GPTConfig(**json.loads(meta[CONFIG_METADATA_KEY]))
+        except (TypeError, json.JSONDecodeError) as e:
+            raise ValueError(f"{os.fspath(path)!r}: bad {CONFIG_METADATA_KEY!r} metadata: {e}") \
+                from None
+        model = cls(config=config)
+        model.load_state_dict(load_safetensors(path))
+        return model
 
     # ---- bookkeeping -----------------------------------------------------------------
     def num_parameters(self, non_embedding: bool = True) -> int:

@@ -285,7 +285,8 @@ class Module:
 
         The Tensors share memory with the module (as PyTorch): copy them if the
         model will keep training. A tied weight appears under each of its
-        names, so every name a module uses can be loaded back.
+        names (stable keys, as PyTorch), as Tensors sharing one array:
+        ``minigrad.save`` and ``save_safetensors`` store that array once.
         """
         out: OrderedDict[str, Tensor] = OrderedDict()
         for mod_name, mod in self.named_modules():
@@ -306,6 +307,12 @@ class Module:
         a KeyError/ValueError naming the keys is raised and nothing is
         changed. Values are copied *in place* (cast to each target's dtype),
         so an optimizer holding the Parameters sees the loaded values.
+
+        A tied weight (one array under several names) is loaded only when the
+        state agrees with the tie: every name present with equal arrays. Two
+        different arrays (an untied checkpoint) or, with ``strict=False``,
+        only some of the names (which would silently change the others too)
+        raise a ValueError naming the keys; untie the model to load such a state.
         """
         if not hasattr(state, "keys"):
             raise TypeError(f"load_state_dict: expected a mapping, got {type(state).__name__}")
@@ -332,6 +339,7 @@ class Module:
         if bad:
             raise ValueError("load_state_dict: shape mismatch for " + "; ".join(bad)
                              + " (nothing was loaded)")
+        _check_ties(targets, arrays)
         for k, arr in arrays.items():
             np.copyto(targets[k].data, arr, casting="unsafe")
         return IncompatibleKeys(missing, unexpected)
@@ -354,6 +362,32 @@ class Module:
         if not self._modules and len(lines) == 1:
             return f"{type(self).__name__}({lines[0]})"
         return f"{type(self).__name__}(\n  " + "\n  ".join(lines) + "\n)"
+
+
+def _check_ties(targets: dict[str, Tensor], arrays: dict[str, np.ndarray]) -> None:
+    """Refuse a state that breaks a tie: names sharing one array in the module must be
+    loaded all together (``arrays`` holds the loaded names) and with equal values."""
+    groups: dict[int, list[str]] = {}
+    for k, t in targets.items():
+        groups.setdefault(id(t.data), []).append(k)
+    for names in groups.values():
+        given = [k for k in names if k in arrays]
+        if len(names) < 2 or not given:
+            continue
+        if len(given) < len(names):
+            left = [k for k in names if k not in arrays]
+            raise ValueError(
+                f"load_state_dict: {given} and {left} are one tied weight in this model, but "
+                f"the state gives only {given}: loading it would silently change {left} too "
+                "(give every name with equal arrays, or untie the model; nothing was loaded)")
+        first = arrays[given[0]]
+        for k in given[1:]:
+            if not np.array_equal(arrays[k], first):
+                raise ValueError(
+                    f"load_state_dict: {given[0]!r} and {k!r} are one tied weight in this model, "
+                    "but the state holds different arrays for them (an untied checkpoint?); "
+                    "build the model untied (e.g. tie_weights=False) to load it "
+                    "(nothing was loaded)")
 
 
 def _as_buffer(value: Any) -> Tensor:

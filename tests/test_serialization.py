@@ -236,7 +236,9 @@ ARRAY_NODE = {"array": "a0", "dtype": "<f8", "shape": [3]}
         (header(ARRAY_NODE), {"a0": np.ones(3, dtype=np.float32)}, "is <f4 [3]"),
         (header({"set": [1, 2]}), {}, "unrecognised structure node"),
         (header({"dict": [[1.5, None]]}), {}, "unrecognised structure node"),
-        (header({"list": [ARRAY_NODE, ARRAY_NODE]}), {"a0": np.ones(3)}, "unrecognised"),
+        # one array referenced twice (a tied weight) must agree on its dtype and shape
+        (header({"list": [ARRAY_NODE, {**ARRAY_NODE, "shape": [1, 3]}]}), {"a0": np.ones(3)},
+         "unrecognised"),
     ],
 )
 def test_foreign_or_tampered_archives(tmp_path, hdr, arrays, fragment):
