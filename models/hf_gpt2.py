@@ -116,6 +116,7 @@ def from_pretrained(path: str | os.PathLike) -> GPT:
     """A minigrad GPT from a local GPT-2 directory (see the module docstring).
 
     Every key and shape is checked (errors name the key) before any weight is set.
+    The model is returned in eval mode (dropout off), as transformers does.
     """
     path = os.fspath(path)
     config_path = os.path.join(path, "config.json")
@@ -137,7 +138,7 @@ def from_pretrained(path: str | os.PathLike) -> GPT:
     check_state(state, expected, f"from_pretrained({path!r})")
     model = GPT(config=config)
     model.load_state_dict(nanogpt_to_minigrad(state, config))
-    return model
+    return model.eval()  # as transformers' from_pretrained: dropout off; .train() to fine-tune
 
 
 def save_pretrained(model: GPT, path: str | os.PathLike) -> None:

@@ -231,6 +231,7 @@ def from_nanogpt(source: Any, **overrides: Any) -> GPT:
     dict, or the path of nanoGPT's ``ckpt.pt``. The config comes from the checkpoint's
     ``model_args`` where present, else from the shapes; ``overrides`` (e.g. n_head=,
     dropout=) win over both. Every key and shape is checked before any weight is set.
+    The model is returned in eval mode (dropout off); call ``.train()`` to fine-tune.
     """
     state, model_args = read_nanogpt_source(source)
     known = {k: model_args.get(k) for k in ("vocab_size", "block_size", "n_layer", "n_head",
@@ -243,7 +244,7 @@ def from_nanogpt(source: Any, **overrides: Any) -> GPT:
     check_state(state, expected, "from_nanogpt")
     model = GPT(config=config)
     model.load_state_dict(nanogpt_to_minigrad(state, config))
-    return model
+    return model.eval()  # as transformers' from_pretrained: dropout off; .train() to fine-tune
 
 
 __all__ = ["from_nanogpt", "minigrad_to_nanogpt", "nanogpt_shapes", "read_nanogpt_source",
