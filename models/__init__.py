@@ -5,6 +5,9 @@
 - :class:`Transformer` (``models/transformer.py``): the encoder-decoder of
   "Attention Is All You Need", with ``greedy_decode`` and ``beam_search``.
 - ``models/decoding.py``: sampling and beam-search helpers both use.
+- ``models/nanogpt.py`` and ``models/hf_gpt2.py``: GPT weights in and out of nanoGPT's
+  names and Hugging Face's GPT-2 directories (``GPT.from_nanogpt``, ``GPT.from_pretrained``,
+  docs/weights.md).
 """
 
 from .gpt import GPT, GPTConfig, KVCache

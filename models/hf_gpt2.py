@@ -112,6 +112,11 @@ def _read_weights(path: str) -> dict[str, np.ndarray]:
     raise FileNotFoundError(f"no model.safetensors in {path!r}; found {found}{hint}")
 
 
+def _with_prefix(key: str) -> str:
+    """GPT2LMHeadModel's name for ``key`` (the original release's files lack "transformer.")."""
+    return key if key.startswith(PREFIX) or key == "lm_head.weight" else PREFIX + key
+
+
 def from_pretrained(path: str | os.PathLike) -> GPT:
     """A minigrad GPT from a local GPT-2 directory (see the module docstring).
 
@@ -126,16 +131,13 @@ def from_pretrained(path: str | os.PathLike) -> GPT:
             "(see docs/weights.md for how to get GPT-2 onto this machine)")
     with open(config_path, encoding="utf-8") as f:
         config = config_from_hf(json.load(f), config_path)
-    raw = _read_weights(path)
-    # the names of GPT2LMHeadModel (or of the original release, without "transformer.")
-    renamed = {(k if k.startswith(PREFIX) or k == "lm_head.weight" else PREFIX + k): v
-               for k, v in raw.items()}
-    state, _ = read_nanogpt_source(renamed)
+    where = f"from_pretrained({path!r})"
+    state, _ = read_nanogpt_source(_read_weights(path), where, _with_prefix)
     state = {k: _transposed(k, v) for k, v in state.items()}
     expected = nanogpt_shapes(config)
     if config.tie_weights and "lm_head.weight" not in state:
         expected.pop("lm_head.weight")
-    check_state(state, expected, f"from_pretrained({path!r})")
+    check_state(state, expected, where)
     model = GPT(config=config)
     model.load_state_dict(nanogpt_to_minigrad(state, config))
     return model.eval()  # as transformers' from_pretrained: dropout off; .train() to fine-tune

@@ -31,7 +31,7 @@ from __future__ import annotations
 import os
 import re
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -89,27 +89,37 @@ def _is_causal_mask_buffer(key: str, arr: Any) -> bool:
     return key.endswith((".attn.bias", ".attn.masked_bias")) and len(np.shape(arr)) != 1
 
 
-def read_nanogpt_source(source: Any) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+def _uncompiled(key: str) -> str:
+    return key.removeprefix(COMPILED_PREFIX)
+
+
+def read_nanogpt_source(source: Any, where: str = "from_nanogpt",
+                        rename: Callable[[str], str] = _uncompiled,
+                        ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """(state dict in nanoGPT names as ndarrays, model_args or {}) from a state dict, a
-    nanoGPT checkpoint dict (``{"model": ..., "model_args": ...}``) or a ``ckpt.pt`` path."""
+    nanoGPT checkpoint dict (``{"model": ..., "model_args": ...}``) or a ``ckpt.pt`` path.
+
+    Each key becomes ``rename(key)`` (by default without torch.compile's prefix); causal-mask
+    buffers are dropped; two keys that become one name raise KeyError naming both.
+    ``where`` starts the error messages.
+    """
     if isinstance(source, (str, os.PathLike)):
         source = _torch_load(os.fspath(source))
     if not isinstance(source, Mapping):
-        raise TypeError("from_nanogpt: expected a state dict, a nanoGPT checkpoint dict or a "
+        raise TypeError(f"{where}: expected a state dict, a nanoGPT checkpoint dict or a "
                         f"path to ckpt.pt, got {type(source).__name__}")
     model_args: dict[str, Any] = {}
     if "model" in source and isinstance(source["model"], Mapping):
         model_args = dict(source.get("model_args") or {})
         source = source["model"]
-    state = {}
+    state, origin = {}, {}
     for key, value in source.items():
-        name = key.removeprefix(COMPILED_PREFIX)
+        name = rename(key)
         if _is_causal_mask_buffer(name, value):
             continue
         if name in state:
-            raise KeyError(f"from_nanogpt: {name!r} appears twice (with and without "
-                           f"{COMPILED_PREFIX!r})")
-        state[name] = to_numpy(value, key)
+            raise KeyError(f"{where}: {origin[name]!r} and {key!r} both name {name!r}")
+        state[name], origin[name] = to_numpy(value, key), key
     return state, model_args
 
 

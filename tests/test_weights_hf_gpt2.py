@@ -163,3 +163,12 @@ def test_save_pretrained_refuses_what_gpt2_cannot_hold(tmp_path):
     with pytest.raises(ValueError, match="bias"):
         gpt.save_pretrained(tmp_path / "x")
     assert not (tmp_path / "x").exists()
+
+
+def test_a_name_given_with_and_without_the_prefix_is_refused(tmp_path):
+    _, path = hf_model(tmp_path)
+    state = load_safetensors(path / "model.safetensors")
+    state["wte.weight"] = state["transformer.wte.weight"] + 1
+    save_safetensors(state, path / "model.safetensors")
+    with pytest.raises(KeyError, match=r"'transformer\.wte\.weight' and 'wte\.weight'"):
+        models.GPT.from_pretrained(path)
