@@ -39,6 +39,7 @@ def to_float64(model) -> None:
 @pytest.mark.parametrize("options", [
     {},
     {"pos_encoding": "sinusoidal", "activation": "relu", "tie_weights": False, "bias": False},
+    {"activation": "gelu_tanh", "layer_norm_eps": 1e-3},  # GPT-2's settings (docs/weights.md)
 ])
 def test_gradients_match_finite_differences(options):
     model = make_gpt(**options)
