@@ -90,14 +90,14 @@ def _openmp_layer() -> bool:
     return True
 
 
-def _decide() -> bool:
+def decide() -> bool:
+    """Whether kernels may split work over Numba's threads in this process; on True the
+    OpenMP layer is chosen and SciPy's BLAS made single-threaded (process-wide: only
+    :func:`minigrad.kernels.runtime.ensure_ready` calls this)."""
     if os.environ.get("MINIGRAD_PARALLEL", "1") == "0" or numba.config.NUMBA_NUM_THREADS < 2:
         return False
     return _openmp_layer() and use_one_blas_thread()
 
-
-# True: kernels split work over Numba's threads, each BLAS call single-threaded.
-PARALLEL: bool = _decide()
 
 # Elementwise kernels go parallel from this many values on (starting the
 # threads costs a few microseconds; 16k float32 values take ~5-20 us).
