@@ -3,11 +3,13 @@ and ``import minigrad`` leaving process-wide settings alone (each case in a fres
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
 
 # A GPT big enough that every hot kernel takes its parallel path (matmul row split, attention
@@ -201,3 +203,38 @@ def test_import_changes_nothing_process_wide_until_kernels_run(tmp_path):
     if "mallinfo2" in proc.stderr and "undefined symbol" in proc.stderr:
         pytest.skip("glibc older than 2.33")
     assert proc.returncode == 0 and "ok" in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_numba_disable_jit_runs_a_gpt_step_like_the_compiled_kernels(tmp_path):
+    """Every kernel also runs as plain Python (NUMBA_DISABLE_JIT=1: a learner can step through
+    it in pdb), float32 and float64, with the compiled kernels' loss and gradients."""
+    script = tmp_path / "step.py"
+    script.write_text(textwrap.dedent("""
+        import json
+        import numpy as np
+        import minigrad as mg
+        from minigrad import models
+
+        out = {}
+        for dtype in ("float32", "float64"):
+            mg.manual_seed(0)
+            m = models.GPT(vocab_size=17, block_size=8, n_layer=1, n_head=2, n_embd=16).to(dtype)
+            ids = np.random.default_rng(0).integers(0, 17, (2, 8))
+            _, loss = m(ids, ids)
+            loss.backward()
+            out[dtype] = [float(loss.item())] + [
+                np.asarray(p.grad, np.float64).ravel().tolist() for p in m.parameters()]
+        print(json.dumps(out))
+    """))
+
+    def run(**env: str) -> dict:
+        proc = subprocess.run([sys.executable, str(script)], check=False, capture_output=True,
+                              text=True, timeout=600, env={**os.environ, **env})
+        assert proc.returncode == 0, proc.stderr
+        return json.loads(proc.stdout.splitlines()[-1])
+
+    plain, jitted = run(NUMBA_DISABLE_JIT="1"), run(NUMBA_DISABLE_JIT="0")
+    for dtype, tol in (("float32", 2e-5), ("float64", 1e-10)):
+        assert plain[dtype][0] == pytest.approx(jitted[dtype][0], rel=tol)
+        for g_plain, g_jit in zip(plain[dtype][1:], jitted[dtype][1:], strict=True):
+            np.testing.assert_allclose(g_plain, g_jit, rtol=tol, atol=tol)
