@@ -42,14 +42,15 @@ workqueue as fork-safe but not thread-safe):
 - workqueue: fork-safe, but two Python threads launching kernels at once abort the
   process, so every launch would need a lock, and it wakes its threads every time.
 
-Measured here on 2023-11-23 with the machine heavily oversubscribed (load ~12 on 2
+Measured here on 2026-11-23 with the machine heavily oversubscribed (load ~12 on 2
 cores, six test runs beside it), medians of 25 x 20 calls, matmul rows
 (768x128 @ 128x512) / fused attention (B*H=48, T=64, hs=32) / GELU (393k float32):
 omp 25.2 / 23.6 / 25.6 ms (a repeat: 23.6 / 14.0 / 14.9), workqueue 4.3 / 3.6 / 4.8,
 tbb 4.1 / 3.0 / 4.3, serial 12.9 / 2.8 / 3.4: spinning threads lose badly when the
 cores are taken by other processes. On a quiet machine omp was the fastest
 (above); ``bench/train_step.py`` on a quiet machine decides, and
-``NUMBA_THREADING_LAYER=workqueue`` or ``MINIGRAD_PARALLEL=0`` are the way out on a
+``MINIGRAD_PARALLEL=0`` (or, for a program that calls minigrad from one Python thread
+only, ``NUMBA_THREADING_LAYER=workqueue``) is the way out on a
 shared, oversubscribed one.
 """
 
