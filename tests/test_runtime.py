@@ -64,6 +64,22 @@ def test_fork_after_parallel_kernels_child_runs_kernels(tmp_path):
     assert "parallel" in out
 
 
+def test_fork_after_a_parallel_kernel_called_directly(tmp_path):
+    # the parent never asked runtime.parallel(): the child must still stay serial
+    _run(tmp_path, """
+        import os
+        from minigrad.kernels import gelu as KG, matmul as KM
+        a = np.ones((64, 64), np.float32)
+        KM.mm_rows_par(a, a, np.empty_like(a), 2)
+        pid = os.fork()
+        if pid == 0:
+            KG.gelu(np.ones(1 << 16, np.float32), False)
+            KM.matmul(a, a)
+            os._exit(0)
+        assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
+    """)
+
+
 @pytest.mark.parametrize("method", ["fork", "spawn"])
 def test_multiprocessing_process_and_pool_after_parallel_kernels(tmp_path, method):
     _run(tmp_path, f"""

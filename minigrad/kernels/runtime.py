@@ -10,8 +10,8 @@ decides whether to use threads (:func:`parallel`), or the fast backend calls
    (``NUMBA_THREADING_LAYER``), and SciPy's OpenBLAS runs on one thread, because
    the threads that share out a kernel are Numba's (``threads.py`` says why;
    ``MINIGRAD_PARALLEL=0`` keeps every kernel serial and changes neither);
-3. a fork handler (``os.register_at_fork``) makes a forked child run every kernel
-   serially: GNU OpenMP cannot be used again in a child forked after it ran (its
+3. a fork handler (``os.register_at_fork``, registered when this module is imported;
+   it acts only in a forked child) makes a forked child run every kernel serially: GNU OpenMP cannot be used again in a child forked after it ran (its
    thread pool does not survive ``fork``; Numba then kills the child with
    "fork() called from a process already using GNU OpenMP"). The parent keeps its
    threads; ``multiprocessing`` with "spawn" or "forkserver" starts fresh processes,
@@ -36,8 +36,16 @@ _parallel = False
 
 
 def _serial_in_forked_child() -> None:
-    global _parallel
-    _parallel = False
+    global _lock, _parallel, _ready
+    # Settled for the child: no threads, and ensure_ready has nothing left to do. A new
+    # lock, because another thread of the parent may have held the old one at the fork.
+    _lock = threading.Lock()
+    _parallel, _ready = False, True
+
+
+# Registered at import (it changes nothing until a fork), so that a child is serial even
+# when its parent ran a parallel kernel directly, without asking parallel() first.
+os.register_at_fork(after_in_child=_serial_in_forked_child)
 
 
 def ensure_ready() -> bool:
@@ -50,7 +58,6 @@ def ensure_ready() -> bool:
         if not _ready:
             keep_freed_memory()
             _parallel = threads.decide()
-            os.register_at_fork(after_in_child=_serial_in_forked_child)
             _ready = True
     return _parallel
 
