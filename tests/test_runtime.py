@@ -172,7 +172,7 @@ def test_two_threads_training_at_once_equal_serial_training(tmp_path):
 def test_import_changes_nothing_process_wide_until_kernels_run(tmp_path):
     script = tmp_path / "imp.py"
     script.write_text(textwrap.dedent("""
-        import ctypes, os
+        import ctypes, os, sys
         import numba
         import numpy as np
 
@@ -190,13 +190,17 @@ def test_import_changes_nothing_process_wide_until_kernels_run(tmp_path):
             del a
             return n == 1
 
-        from minigrad.kernels import threads  # noqa: E402  (loads SciPy's BLAS to query it)
-        lib = threads._loaded_scipy_blas()
+        import scipy.linalg.cython_blas  # noqa: F401  (SciPy's OpenBLAS, found without minigrad)
+        with open("/proc/self/maps") as maps:
+            paths = sorted({line.split()[-1] for line in maps if "openblas" in line.lower()})
+        lib = ctypes.CDLL([p for p in paths if "scipy" in os.path.dirname(p)][0])
+
         def blas_threads():
             get = getattr(lib, "scipy_openblas_get_num_threads", None) or lib.openblas_get_num_threads
             return get()
         env, layer, n_blas = dict(os.environ), numba.config.THREADING_LAYER, blas_threads()
         assert big_alloc_is_mmapped()
+        assert "minigrad" not in sys.modules
         import minigrad, minigrad.nn, minigrad.models  # noqa: E401
         x = minigrad.randn(4, 4, requires_grad=True)
         (x * x).sum().backward()
