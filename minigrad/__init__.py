@@ -7,12 +7,9 @@
 array([2., 4., 6.], dtype=float32)
 """
 
-from .malloc import keep_freed_memory
-
-# Freed arrays stay mapped for the next training step (see malloc.py: on the
-# target VM a page fault on a fresh array cost more than the math that fills it).
-keep_freed_memory()
-
+# Importing minigrad changes nothing process-wide: malloc tuning, BLAS threads and
+# Numba's threading layer are set when the fast kernels are first used, all in
+# minigrad/kernels/runtime.py (ensure_ready).
 from .function import Function, Context, no_grad, is_grad_enabled
 from .tensor import Tensor, tensor, zeros, ones, full, zeros_like, ones_like, arange
 from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_state

@@ -24,6 +24,12 @@ arrays, and the structure is JSON. ``load`` checks every CRC, the format
 marker and version, every node, and that each referenced array exists with
 the recorded dtype and shape (and no other arrays are present), so a
 truncated, corrupted or foreign file raises :class:`CheckpointError`.
+Before reading any data it also refuses an archive with a compressed member
+(minigrad writes only stored ones, so nothing is ever inflated: a small deflated
+member can expand to gigabytes) or with two members of one name (zipfile would
+silently use the last). A PyTorch file (``torch.save``: a zip holding
+``data.pkl``, or a bare pickle) is named as such, with how to convert it.
+The structure may nest at most :data:`MAX_DEPTH` containers deep.
 
 Writes are atomic: the archive goes to a temporary file in the target's
 directory, is flushed and fsync'ed, then ``os.replace``'d onto the path. If
@@ -49,6 +55,14 @@ FORMAT = "minigrad-checkpoint"
 VERSION = 1
 HEADER_KEY = "__minigrad__"
 _ZIP_MAGIC = b"PK\x03\x04"
+_PICKLE_MAGIC = b"\x80"  # protocol 2+ pickles (legacy torch.save files) start with PROTO
+MAX_DEPTH = 100  # containers nested deeper than this are refused by save (no RecursionError)
+_TORCH_HINT = (
+    "minigrad never unpickles. Convert it once where PyTorch is installed: "
+    "sd = torch.load(path, map_location='cpu'); "
+    "minigrad.save({k: v.numpy() for k, v in sd.items()}, 'ckpt.npz') "
+    "(a nanoGPT checkpoint: minigrad.models.GPT.from_nanogpt(path))"
+)
 
 
 class CheckpointError(ValueError):
@@ -87,6 +101,9 @@ def _encode(obj: Any, path: tuple, arrays: dict[str, np.ndarray], active: set[in
             return float(obj)
         return {"float": "nan" if math.isnan(obj) else ("inf" if obj > 0 else "-inf")}
     if isinstance(obj, (dict, list, tuple)):
+        if len(path) >= MAX_DEPTH:
+            raise ValueError(f"cannot save a structure nested more than {MAX_DEPTH} containers "
+                             f"deep (at {_path_str(path[:4])}... and {len(path) - 4} more keys)")
         if id(obj) in active:
             raise ValueError(f"cannot save a structure that contains itself (at {_path_str(path)})")
         active.add(id(obj))
@@ -199,10 +216,14 @@ def load(path: str | os.PathLike) -> Any:
         magic = f.read(4)
     if not magic:
         raise CheckpointError(f"{path!r} is empty (0 bytes): not a minigrad checkpoint")
+    if magic[:1] == _PICKLE_MAGIC:
+        raise CheckpointError(f"{path!r} is a Python pickle (e.g. a legacy PyTorch .pt file), "
+                              f"not a minigrad checkpoint: {_TORCH_HINT}")
     if magic != _ZIP_MAGIC:
         raise CheckpointError(f"{path!r} is not a minigrad checkpoint (not an .npz/zip archive)")
     try:
         with zipfile.ZipFile(path) as zf:
+            _check_members(zf.infolist(), path)
             bad = zf.testzip()  # reads every entry and checks its CRC-32
             if bad is not None:
                 raise CheckpointError(f"{path!r} is corrupt: entry {bad!r} fails its CRC check")
@@ -243,6 +264,27 @@ def load(path: str | os.PathLike) -> Any:
         return _decode(header["root"], arrays)
     except RecursionError:
         raise CheckpointError(f"{path!r}: the structure is nested too deeply to rebuild") from None
+
+
+def _check_members(members: list[zipfile.ZipInfo], path: str) -> None:
+    """Refuse, before any member is read: a PyTorch archive, compressed members (the only
+    way a small file becomes a huge array), and duplicated member names."""
+    names = [m.filename for m in members]
+    if any(n == "data.pkl" or n.endswith("/data.pkl") for n in names):
+        raise CheckpointError(f"{path!r} is a PyTorch file (torch.save), not a minigrad "
+                              f"checkpoint: {_TORCH_HINT}")
+    packed = [m.filename for m in members if m.compress_type != zipfile.ZIP_STORED]
+    if packed:
+        raise CheckpointError(
+            f"{path!r} has compressed members ({packed[:3]}): minigrad checkpoints store "
+            "arrays uncompressed, and a compressed member is not inflated (it could expand "
+            "without limit)")
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise CheckpointError(f"{path!r} holds two members named {name!r}; refusing to "
+                                  "guess which one is meant")
+        seen.add(name)
 
 
 def _read_header(raw: np.ndarray, path: str) -> dict[str, Any]:

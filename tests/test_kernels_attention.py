@@ -70,7 +70,7 @@ def test_fused_attention_equals_float64_reference(batch, heads, t_q, t_k, hs, hv
 @pytest.mark.parametrize("causal", [True, False])
 def test_threaded_path_on_gpt_sized_heads(causal):
     # 12 x 4 heads of (64, 64) tiles: big enough for the threaded kernels
-    assert KA._use_threads(48, 64, 64, 32) == KA.PARALLEL
+    assert KA._use_threads(48, 64, 64, 32) == KA.parallel()
     check_against_reference(12, 4, 64, 64, 32, 32, causal, seed=0)
 
 

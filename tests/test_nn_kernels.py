@@ -87,6 +87,20 @@ def test_embedding_scatter_add_accumulates_repeats_with_batch_shape():
     np.testing.assert_array_equal(KE.embedding_backward(ids, g, 3), [[1] * 3, [3] * 3, [0] * 3])
 
 
+@pytest.mark.parametrize("bad", [3, -1, 10**12, -(2**62)])
+def test_gather_scatter_kernels_refuse_out_of_range_ids_without_touching_memory(bad):
+    # the callers check ranges; the kernels check again, so a caller's bug cannot corrupt memory
+    out = np.zeros((3, 4), np.float32)
+    ids = np.array([0, 2, bad, 1])
+    assert KE.scatter_add_rows(ids, np.ones((4, 4), np.float32), out) == 2
+    assert not out.any()  # nothing was added before the bad id was found
+    with pytest.raises(IndexError, match=rf"id {bad} at flat position 2 is outside \[0, 3\)"):
+        KE.embedding_backward(ids.reshape(2, 2), np.ones((2, 2, 4), np.float32), 3)
+    for dt in (np.float32, np.float64):
+        with pytest.raises(IndexError, match=f"target {bad} at row 2"):
+            KCE.cross_entropy(np.zeros((4, 3), dt), ids, -100)
+
+
 @given(a=st.integers(1, 2), b=st.integers(1, 3), tq=st.integers(1, 5), tk=st.integers(1, 5),
        causal=st.booleans(), masked=st.booleans(), dt=dtypes, seed=st.integers(0, 99))
 def test_masked_softmax_kernel_equals_reference(a, b, tq, tk, causal, masked, dt, seed):

@@ -15,7 +15,7 @@ import minigrad as mg
 from minigrad import nn
 from minigrad.kernels import grad_norm as KG
 from minigrad.kernels import matmul as MM
-from minigrad.kernels import threads
+from minigrad.kernels import runtime, threads
 from minigrad.nn.linear import linear_packed
 
 TOL = {np.float32: {"rtol": 2e-5, "atol": 2e-5}, np.float64: {"rtol": 1e-12, "atol": 1e-12}}
@@ -68,8 +68,8 @@ def test_matmul_parallel_kernels_directly():
 
 
 def test_parallel_flag_is_a_bool_and_blas_setting_is_safe_to_repeat():
-    assert isinstance(threads.PARALLEL, bool)
-    if threads.PARALLEL:
+    assert isinstance(runtime.parallel(), bool)
+    if runtime.parallel():
         assert threads.use_one_blas_thread() is True
 
 
@@ -157,7 +157,7 @@ def test_layer_norm_row_blocks_equal_reference(dtype, rows):
     x = (rng.standard_normal((rows, d)) * 2 + 1).astype(dtype)
     w, b = rng.standard_normal(d).astype(dtype), rng.standard_normal(d).astype(dtype)
     g = rng.standard_normal((rows, d)).astype(dtype)
-    assert KLN._threads(x) == (numba.get_num_threads() if threads.PARALLEL else 1)
+    assert KLN._threads(x) == (numba.get_num_threads() if runtime.parallel() else 1)
     y, mean, rstd = KLN.layer_norm(x, w, b, 1e-5)
     for got, ref in zip((y, mean, rstd), KLN.layer_norm_reference(x, w, b, 1e-5)):
         np.testing.assert_allclose(got, ref, **TOL[dtype])

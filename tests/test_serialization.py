@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
+import pickle
+import warnings
+import zipfile
 
 import numpy as np
 import pytest
@@ -338,3 +342,69 @@ def test_model_and_optimizer_resume_from_checkpoint(tmp_path):
         o.step()
     np.testing.assert_array_equal(w.data, w2.data)
     assert ck["iter"] == 1
+
+
+# ---- crafted archives: compression, duplicated members, PyTorch files, deep nesting ----------
+def rezip(src, dst, compress_type=zipfile.ZIP_STORED, extra=()):
+    """Copy the members of the archive ``src`` into ``dst`` with ``compress_type``, then
+    append the (name, bytes) pairs of ``extra``."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", compress_type) as zout:
+        for info in zin.infolist():
+            zout.writestr(info.filename, zin.read(info))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # zipfile warns "Duplicate name"
+            for name, data in extra:
+                zout.writestr(name, data)
+
+
+def test_compressed_members_are_refused_before_inflating(tmp_path):
+    good = tmp_path / "good.npz"
+    mg.save({"w": np.zeros((1024, 1024))}, good)  # 8 MB of zeros deflate to ~8 KB
+    packed = tmp_path / "packed.npz"
+    rezip(good, packed, zipfile.ZIP_DEFLATED)
+    assert packed.stat().st_size < 100_000
+    expect_checkpoint_error(packed, "compressed members")
+    np.testing.assert_array_equal(mg.load(good)["w"], 0.0)  # the stored original still loads
+
+
+def test_a_duplicated_member_name_is_refused(tmp_path):
+    good = tmp_path / "good.npz"
+    mg.save({"w": np.arange(3.0)}, good)
+    buf = io.BytesIO()
+    np.save(buf, np.full(3, 7.0))
+    dup = tmp_path / "dup.npz"
+    rezip(good, dup, extra=[("a0.npy", buf.getvalue())])
+    expect_checkpoint_error(dup, "two members named 'a0.npy'")
+
+
+def test_pytorch_files_are_named_with_how_to_convert(tmp_path):
+    fake = tmp_path / "model.pt"  # torch.save's zip layout: <name>/data.pkl, <name>/data/0, ...
+    with zipfile.ZipFile(fake, "w") as z:
+        z.writestr("model/data.pkl", pickle.dumps({"w": 1}))
+        z.writestr("model/version", "3\n")
+    err = expect_checkpoint_error(fake, "is a PyTorch file (torch.save)")
+    assert "torch.load" in str(err) and "minigrad.save" in str(err)
+    legacy = tmp_path / "legacy.pt"
+    legacy.write_bytes(pickle.dumps({"w": [1.0]}, protocol=2))
+    expect_checkpoint_error(legacy, "is a Python pickle")
+
+
+def test_a_real_torch_save_file_is_named_as_pytorch(tmp_path):
+    torch = pytest.importorskip("torch")
+    path = tmp_path / "sd.pt"
+    torch.save({"w": torch.ones(2, 3)}, path)
+    expect_checkpoint_error(path, "PyTorch file")
+
+
+def test_nesting_too_deep_is_a_clear_error_and_the_limit_round_trips(tmp_path):
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(ValueError, match=f"nested more than {serialization.MAX_DEPTH}"):
+        mg.save({"x": deep}, tmp_path / "deep.npz")
+    assert not (tmp_path / "deep.npz").exists()
+    ok: list = [np.ones(2)]
+    for _ in range(serialization.MAX_DEPTH - 1):
+        ok = [ok]
+    mg.save(ok, tmp_path / "ok.npz")
+    assert same(mg.load(tmp_path / "ok.npz"), ok)

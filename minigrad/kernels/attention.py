@@ -33,7 +33,7 @@ from numba import njit, prange
 
 from .float32_bits import add_reassoc_f32, bits_to_f32, exp_nonpos_f32, f32_to_bits, order_key
 from .matmul import PARALLEL_MIN_MACS
-from .threads import PARALLEL
+from .runtime import parallel
 
 _F = np.float32
 
@@ -169,7 +169,7 @@ def attention_backward_f32_par(g4, q3, k3, v3, p, scale, dq4, dk4, dv4):
 
 def _use_threads(n_heads: int, t_q: int, t_k: int, hs: int) -> bool:
     """Share the heads out over the threads when there are several and enough work."""
-    return PARALLEL and n_heads >= 2 and n_heads * t_q * t_k * hs >= PARALLEL_MIN_MACS
+    return parallel() and n_heads >= 2 and n_heads * t_q * t_k * hs >= PARALLEL_MIN_MACS
 
 
 def fused_attention(q4: np.ndarray, k4: np.ndarray, v4: np.ndarray, scale: float,
@@ -197,6 +197,6 @@ def fused_attention_backward(g4: np.ndarray, tiles: tuple[np.ndarray, ...], p: n
     for the upstream gradient g4 (B, Tq, H, hv), given the tiles (contiguous q, k, v as
     (B*H, T, d)) and P of :func:`fused_attention`."""
     q3, k3, v3 = tiles
-    parallel = _use_threads(q3.shape[0], q3.shape[1], k3.shape[1], q3.shape[2])
-    kernel = attention_backward_f32_par if parallel else attention_backward_f32
+    shared = _use_threads(q3.shape[0], q3.shape[1], k3.shape[1], q3.shape[2])
+    kernel = attention_backward_f32_par if shared else attention_backward_f32
     kernel(g4, q3, k3, v3, p, _F(scale), dq4, dk4, dv4)

@@ -177,10 +177,16 @@ def cross_entropy(logits: np.ndarray, targets: np.ndarray, ignore_index: int, sc
     """Per-row losses (N,) and the gradient scale * d(loss_r)/d(logits) (N, C).
 
     The caller has checked that logits is (N, C) with C >= 1 and that every
-    target is in [0, C) or equals ``ignore_index`` (:func:`check_targets`).
+    target is in [0, C) or equals ``ignore_index`` (:func:`check_targets`). The
+    check is repeated here (one pass over N ints) so that the kernels, which index
+    rows by target, never read outside ``logits``: IndexError otherwise.
     """
     x = np.ascontiguousarray(logits)
     t = np.ascontiguousarray(targets, dtype=np.int64)
+    bad, _ = check_targets(t, x.shape[1], int(ignore_index))
+    if bad >= 0:
+        raise IndexError(f"cross_entropy: target {t[bad]} at row {bad} is outside "
+                         f"[0, {x.shape[1]}) and not ignore_index={ignore_index}")
     losses = np.empty(x.shape[0], dtype=x.dtype)
     grad = np.empty(x.shape, dtype=x.dtype)
     if x.shape[0] and x.dtype == np.float32:

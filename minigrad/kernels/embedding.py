@@ -21,12 +21,19 @@ def embedding_backward_reference(ids: np.ndarray, g: np.ndarray, num_embeddings:
 
 @njit(cache=True)
 def scatter_add_rows(ids, g, out):
-    """out[ids[i]] += g[i]; ids (N,) already checked to lie in [0, out.shape[0])."""
+    """out[ids[i]] += g[i] for ids (N,) in [0, out.shape[0]); returns -1. If some id is out
+    of range, returns the position of the first such id and leaves ``out`` untouched: the
+    caller checks ids too, but a kernel never writes outside its arrays (one compare per
+    id, next to D adds)."""
     N, D = g.shape
+    for i in range(N):
+        if ids[i] < 0 or ids[i] >= out.shape[0]:
+            return i
     for i in range(N):
         row = ids[i]
         for d in range(D):
             out[row, d] += g[i, d]
+    return -1
 
 
 def embedding_backward(ids: np.ndarray, g: np.ndarray, num_embeddings: int) -> np.ndarray:
@@ -35,5 +42,8 @@ def embedding_backward(ids: np.ndarray, g: np.ndarray, num_embeddings: int) -> n
     out = np.zeros((num_embeddings, D), dtype=g.dtype)
     flat_ids = np.ascontiguousarray(ids, dtype=np.int64).reshape(-1)
     if flat_ids.size:
-        scatter_add_rows(flat_ids, np.ascontiguousarray(g).reshape(-1, D), out)
+        bad = scatter_add_rows(flat_ids, np.ascontiguousarray(g).reshape(-1, D), out)
+        if bad >= 0:
+            raise IndexError(f"embedding backward: id {flat_ids[bad]} at flat position {bad} is "
+                             f"outside [0, {num_embeddings})")
     return out

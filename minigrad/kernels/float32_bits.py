@@ -22,13 +22,17 @@ vector code. The GELU, cross-entropy and attention kernels build their exp from 
 ``expf_poly`` is inlined into its caller at the Numba IR level, so it is
 compiled with the caller's own fastmath flags (no second, differently-flagged
 copy in Numba's cache).
+
+Under ``NUMBA_DISABLE_JIT=1`` (every kernel runs as plain Python, e.g. to step through
+it in pdb) the three ``@intrinsic`` functions, which only exist in compiled code, are
+replaced at the end of this module by NumPy-scalar versions with the same results.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import config, njit, types
 from numba.extending import intrinsic
 
 _F = np.float32
@@ -112,3 +116,18 @@ def add_reassoc_f32(typingctx, a, b):
         return builder.fadd(args[0], args[1], flags=("reassoc",))
 
     return sig, codegen
+
+
+if config.DISABLE_JIT:
+    # Plain-Python twins of the intrinsics above: the same bits through NumPy views.
+    def bits_to_f32(bits):
+        """The float32 whose IEEE-754 bit pattern is the int32 ``bits``."""
+        return np.array(bits, dtype=np.int32).view(np.float32)[()]
+
+    def f32_to_bits(v):
+        """The int32 holding the IEEE-754 bits of float32 ``v``."""
+        return np.array(v, dtype=np.float32).view(np.int32)[()]
+
+    def add_reassoc_f32(a, b):
+        """a + b in float32."""
+        return np.float32(np.float32(a) + np.float32(b))

@@ -42,7 +42,8 @@ from numba import njit, prange
 from scipy.special import erfc
 
 from .float32_bits import exp_nonpos_f32
-from .threads import PARALLEL, PARALLEL_MIN_SIZE
+from .runtime import parallel
+from .threads import PARALLEL_MIN_SIZE
 
 _F = np.float32
 _INV_SQRT_2 = 0.7071067811865476    # 1 / sqrt(2)
@@ -166,7 +167,7 @@ def gelu(x: np.ndarray, want_grad: bool) -> tuple[np.ndarray, np.ndarray | None]
     ``want_grad``. Both are fresh arrays of x's shape and dtype."""
     flat = np.ascontiguousarray(x).reshape(-1)
     y = np.empty_like(flat)
-    par = PARALLEL and flat.size >= PARALLEL_MIN_SIZE
+    par = parallel() and flat.size >= PARALLEL_MIN_SIZE
     if flat.dtype == np.float32 and not want_grad:
         (gelu_f32_par if par else gelu_f32)(flat, y)
         return y.reshape(x.shape), None
@@ -180,7 +181,7 @@ def gelu(x: np.ndarray, want_grad: bool) -> tuple[np.ndarray, np.ndarray | None]
 
 def gelu_backward(grad: np.ndarray, dydx: np.ndarray) -> np.ndarray:
     """dL/dx = grad * dy/dx (dy/dx as :func:`gelu` returned it), on the threads if large."""
-    if not (PARALLEL and dydx.size >= PARALLEL_MIN_SIZE and grad.dtype == dydx.dtype
+    if not (parallel() and dydx.size >= PARALLEL_MIN_SIZE and grad.dtype == dydx.dtype
             and grad.shape == dydx.shape and grad.flags.c_contiguous):
         return grad * dydx
     out = np.empty_like(dydx)

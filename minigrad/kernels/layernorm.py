@@ -23,7 +23,8 @@ from __future__ import annotations
 import numpy as np
 from numba import get_num_threads, njit, prange
 
-from .threads import PARALLEL, PARALLEL_MIN_SIZE
+from .runtime import parallel
+from .threads import PARALLEL_MIN_SIZE
 
 # Reassociate sums (so they vectorize), ignore the sign of zero. Not 'nnan'/'ninf':
 # a NaN or inf in x must stay visible in y. Not 'contract' either: a fused
@@ -125,7 +126,7 @@ def layer_norm_rows_par(x, w, b, eps, y, mean, rstd, n):
 def _threads(x2: np.ndarray) -> int:
     """How many row blocks (threads) to use: 1 for small inputs (the threads' start costs
     a few microseconds)."""
-    return get_num_threads() if PARALLEL and x2.size >= PARALLEL_MIN_SIZE and x2.shape[0] > 1 else 1
+    return get_num_threads() if parallel() and x2.size >= PARALLEL_MIN_SIZE and x2.shape[0] > 1 else 1
 
 
 def layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float):

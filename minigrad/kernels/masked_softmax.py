@@ -12,13 +12,17 @@ The causal mask is not stored: with queries at the last Tq of Tk positions,
 query i may attend key j only if j <= i + (Tk - Tq). As in the softmax kernel,
 the exponential is left to NumPy (SIMD, ~0.5 ns a float) between two Numba
 passes (a libm call per element inside Numba costs ~3 ns); the first pass
-folds scaling, masking and the max subtraction into one sweep over the scores.
+folds scaling, masking and the max subtraction into one sweep over the scores,
+the second (and the backward) are the plain softmax's own kernels
+(``softmax.py``: ``normalise_rows``, ``softmax_backward_rows`` with a scale).
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
+from .softmax import normalise_rows, softmax_backward_rows
 
 # Reassociate sums (so they vectorize), FMA, no signed zeros, reciprocals.
 # Not 'nnan'/'ninf': the masked scores are -inf.
@@ -79,33 +83,6 @@ def scale_mask_shift(s, scale, neg_inf, mask, use_mask, causal):
                     row[j] = row[j] - m
 
 
-@njit(cache=True, fastmath=_FAST)
-def normalise_rows(e, one):
-    """In place on e (R, C) >= 0: e[r] /= sum(e[r]); rows summing to 0 stay 0.
-    ``one`` is 1 in e's dtype (sums then stay in that precision and vectorize)."""
-    R, C = e.shape
-    for r in range(R):
-        t = e[r, 0]
-        for c in range(1, C):
-            t += e[r, c]
-        if t > 0:
-            inv = one / t
-            for c in range(C):
-                e[r, c] *= inv
-
-
-@njit(cache=True, fastmath=_FAST)
-def softmax_backward_scaled(p, dp, scale):
-    """In place on dp (R, C): dp[r] = scale * p[r] * (dp[r] - dot(dp[r], p[r]))."""
-    R, C = p.shape
-    for r in range(R):
-        d = dp[r, 0] * p[r, 0]
-        for c in range(1, C):
-            d += dp[r, c] * p[r, c]
-        for c in range(C):
-            dp[r, c] = scale * p[r, c] * (dp[r, c] - d)
-
-
 def _four_d(x: np.ndarray) -> np.ndarray:
     """(..., Tq, Tk) as (A, B, Tq, Tk) (a view for contiguous x)."""
     lead = x.shape[:-2]
@@ -136,6 +113,6 @@ def masked_softmax(s: np.ndarray, scale: float, mask: np.ndarray | None, causal:
 def masked_softmax_backward(p: np.ndarray, dp: np.ndarray, scale: float) -> np.ndarray:
     """Overwrite the C-contiguous ``dp`` with dL/ds (see the module docstring) and return it."""
     if p.size:
-        softmax_backward_scaled(p.reshape(-1, p.shape[-1]), dp.reshape(-1, dp.shape[-1]),
-                                p.dtype.type(scale))
+        softmax_backward_rows(p.reshape(-1, p.shape[-1]), dp.reshape(-1, dp.shape[-1]),
+                              p.dtype.type(scale))
     return dp

@@ -12,7 +12,7 @@ equally well, because it takes a "transposed" flag. A transposed view such as
 contiguous matrix instead of being copied; only other strided layouts are
 copied to contiguous memory first.
 
-With :data:`~minigrad.kernels.threads.PARALLEL` (see ``threads.py``: each
+With :func:`~minigrad.kernels.runtime.parallel` (see ``threads.py``: each
 BLAS call single-threaded, Numba's threads share out the work), the
 ``*_par`` kernels split a product over the threads:
 
@@ -33,7 +33,7 @@ import math
 import numpy as np
 from numba import get_num_threads, njit, prange
 
-from .threads import PARALLEL
+from .runtime import parallel
 
 PARALLEL_MIN_MACS = 1 << 16  # multiply-adds below which a product runs on one thread
 
@@ -170,7 +170,7 @@ def matmul_bias(a: np.ndarray, b: np.ndarray, bias: np.ndarray) -> np.ndarray:
     bias (N,), one float dtype: a Linear layer's forward, bias added by the threads."""
     M, K = a.shape
     N = b.shape[1]
-    if PARALLEL and M >= 2 and M * K * N >= PARALLEL_MIN_MACS and a.flags.c_contiguous \
+    if parallel() and M >= 2 and M * K * N >= PARALLEL_MIN_MACS and a.flags.c_contiguous \
             and a.dtype == b.dtype == bias.dtype and bias.flags.c_contiguous:
         out = np.empty((M, N), dtype=a.dtype)
         mm_rows_bias_par(a, _blas_2d(b), bias, out, get_num_threads())
@@ -189,7 +189,7 @@ def linear_grads(g: np.ndarray, w: np.ndarray, x: np.ndarray, want_db: bool = Fa
     over the threads as usual."""
     M, N = g.shape
     K = w.shape[1]
-    if PARALLEL and get_num_threads() == 2 and M * N * K >= PARALLEL_MIN_MACS:
+    if parallel() and get_num_threads() == 2 and M * N * K >= PARALLEL_MIN_MACS:
         dx = np.empty((M, K), dtype=g.dtype)
         dw = np.empty((N, K), dtype=g.dtype)
         db = np.empty(N, dtype=g.dtype)
@@ -201,7 +201,7 @@ def linear_grads(g: np.ndarray, w: np.ndarray, x: np.ndarray, want_db: bool = Fa
 def mm_2d(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
     """out = a @ b for C- or F-contiguous 2-D a, b of one dtype, on the threads if it pays."""
     M, K = a.shape
-    if not PARALLEL or M * K * b.shape[1] < PARALLEL_MIN_MACS or M < 2:
+    if not parallel() or M * K * b.shape[1] < PARALLEL_MIN_MACS or M < 2:
         mm_into(a, b, out)
     elif a.flags.c_contiguous:
         mm_rows_par(a, b, out, get_num_threads())
@@ -274,9 +274,9 @@ def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     a3, a_t = _as_batch(a, batch, n_batch)
     b3, b_t = _as_batch(b, batch, n_batch)
     out = np.empty((n_batch, M, N), dtype=a.dtype)
-    serial, parallel = _BATCHED[a_t, b_t]
-    if PARALLEL and n_batch >= 2 and n_batch * M * K * N >= PARALLEL_MIN_MACS:
-        parallel(a3, b3, out)
+    serial, shared = _BATCHED[a_t, b_t]
+    if parallel() and n_batch >= 2 and n_batch * M * K * N >= PARALLEL_MIN_MACS:
+        shared(a3, b3, out)
     elif n_batch == 1 and M and N:  # one matrix: the 2-D kernel can still split it
         mm_2d(a3[0].T if a_t else a3[0], b3[0].T if b_t else b3[0], out[0])
     else:

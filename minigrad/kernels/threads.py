@@ -22,9 +22,36 @@ kernels go 2x faster too.
 loaded). This changes SciPy's BLAS for the whole process (``scipy.linalg``
 included); NumPy's own OpenBLAS, a separate copy, is left alone. Where that
 cannot be done (no such library, not Linux), Numba has one thread or no
-OpenMP threading layer, :data:`PARALLEL` is False and every kernel runs
-serially, leaving the threading to BLAS. ``MINIGRAD_PARALLEL=0`` in the
-environment chooses that too.
+OpenMP threading layer, kernels run serially, leaving the threading to BLAS.
+``MINIGRAD_PARALLEL=0`` in the environment chooses that too. Nothing here runs
+at import: :func:`decide` is called once by ``runtime.ensure_ready``, with the
+other process-wide settings.
+
+Which threading layer, and fork/threads (Numba documents tbb as fork- and
+thread-safe, omp as thread-safe but, with GNU OpenMP, not fork-safe, and
+workqueue as fork-safe but not thread-safe):
+
+- omp (chosen): idle threads spin briefly, so back-to-back kernels start in ~2 us;
+  on a quiet machine a training step ran 1.7x faster than on workqueue. Two Python
+  threads may launch kernels at once. Not fork-safe, so ``runtime`` makes a forked
+  child run every kernel serially (each ``*_par`` kernel keeps its serial twin for that).
+- tbb: safe everywhere, but the PyPI wheel (tbb 2023.2) puts ``libtbb.so.12`` in
+  the venv's ``lib/``, which the loader does not search: Numba reports "No threading
+  layer could be loaded" unless ``LD_LIBRARY_PATH`` is set before Python starts, so it
+  cannot be a plain dependency.
+- workqueue: fork-safe, but two Python threads launching kernels at once abort the
+  process, so every launch would need a lock, and it wakes its threads every time.
+
+Measured here on 2026-11-23 with the machine heavily oversubscribed (load ~12 on 2
+cores, six test runs beside it), medians of 25 x 20 calls, matmul rows
+(768x128 @ 128x512) / fused attention (B*H=48, T=64, hs=32) / GELU (393k float32):
+omp 25.2 / 23.6 / 25.6 ms (a repeat: 23.6 / 14.0 / 14.9), workqueue 4.3 / 3.6 / 4.8,
+tbb 4.1 / 3.0 / 4.3, serial 12.9 / 2.8 / 3.4: spinning threads lose badly when the
+cores are taken by other processes. On a quiet machine omp was the fastest
+(above); ``bench/train_step.py`` on a quiet machine decides, and
+``MINIGRAD_PARALLEL=0`` (or, for a program that calls minigrad from one Python thread
+only, ``NUMBA_THREADING_LAYER=workqueue``) is the way out on a
+shared, oversubscribed one.
 """
 
 from __future__ import annotations
@@ -90,14 +117,14 @@ def _openmp_layer() -> bool:
     return True
 
 
-def _decide() -> bool:
+def decide() -> bool:
+    """Whether kernels may split work over Numba's threads in this process; on True the
+    OpenMP layer is chosen and SciPy's BLAS made single-threaded (process-wide: only
+    :func:`minigrad.kernels.runtime.ensure_ready` calls this)."""
     if os.environ.get("MINIGRAD_PARALLEL", "1") == "0" or numba.config.NUMBA_NUM_THREADS < 2:
         return False
     return _openmp_layer() and use_one_blas_thread()
 
-
-# True: kernels split work over Numba's threads, each BLAS call single-threaded.
-PARALLEL: bool = _decide()
 
 # Elementwise kernels go parallel from this many values on (starting the
 # threads costs a few microseconds; 16k float32 values take ~5-20 us).
