@@ -600,14 +600,16 @@ def test_sigterm_saves_like_ctrl_c(small_text, tmp_path):
     proc = subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
     try:
-        deadline = time.monotonic() + 240
+        deadline, running = time.monotonic() + 240, False
         for line in proc.stdout:  # wait until training steps are running
-            if line.startswith("iter 3/") or time.monotonic() > deadline:
+            running = line.split("/")[0].split() == ["iter", "3"]
+            if running or time.monotonic() > deadline:
                 break
         proc.send_signal(signal.SIGTERM)
         stdout, stderr = proc.communicate(timeout=120)
     finally:
         proc.kill()
+    assert running, "the run never reached iteration 3"
     assert proc.returncode == 128 + signal.SIGTERM, stderr
     assert "Traceback" not in stderr
     assert f"interrupted (SIGTERM): saved {out / 'ckpt_last.npz'} at iteration" in stdout
