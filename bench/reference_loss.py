@@ -6,7 +6,7 @@
 ``examples/train_chars.py`` must end its default run "as good as nanoGPT".
 This script trains nanoGPT's CPU config of shakespeare_char in PyTorch the way
 train_chars.py trains it in minigrad, so the two can be compared seed by seed:
-the same text, vocabulary and 90/10 split (``examples/char_data.py``), the
+the same text, vocabulary and 90/10 split (``minigrad/train/data.py``), the
 same model (the nanoGPT-equivalent GPT of ``train_step.py`` with nanoGPT's
 ``bias=False``: n_layer 4, n_head 4, n_embd 128, block_size 64, dropout 0,
 tied head, nanoGPT's initialisation), batch 12 drawn as train_chars draws it,
@@ -27,20 +27,24 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, str(ROOT / "examples"))
 
 import numpy as np
-from char_data import BatchSampler, CharVocab, eval_windows, read_text, split_ids
 from common import BenchConfig, load_line, machine_line
 from train_step import BETAS, GRAD_CLIP, WEIGHT_DECAY, define_torch_gpt
 
 from minigrad.optim import cosine_lr
+from minigrad.train.data import (
+    TINY_SHAKESPEARE,
+    BatchSampler,
+    CharVocab,
+    eval_windows,
+    read_text,
+    split_ids,
+)
 
-TEXT = ROOT / "examples" / "data" / "tinyshakespeare.txt"
+TEXT = TINY_SHAKESPEARE
 LR, MIN_LR, WARMUP = 1e-3, 1e-4, 100
 EVAL_ITERS, FULL_EVAL_ROWS = 20, 64
 

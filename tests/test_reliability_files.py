@@ -31,10 +31,11 @@ import pytest
 import minigrad as mg
 from minigrad import models
 from minigrad.serialization import CheckpointError
+from minigrad.train.data import TINY_SHAKESPEARE
 
 ROOT = Path(__file__).resolve().parent.parent
 TRAIN_CHARS = ROOT / "examples" / "train_chars.py"
-SHAKESPEARE = ROOT / "examples" / "data" / "tinyshakespeare.txt"
+
 
 SAVE_LOOP = textwrap.dedent("""
     import sys
@@ -97,7 +98,7 @@ TINY = ["--n-layer", "1", "--n-head", "2", "--n-embd", "16", "--block-size", "16
 @pytest.fixture(scope="module")
 def text_file(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("text") / "text.txt"
-    path.write_text(SHAKESPEARE.read_text(encoding="utf-8")[:6000], encoding="utf-8")
+    path.write_text(TINY_SHAKESPEARE.read_text(encoding="utf-8")[:6000], encoding="utf-8")
     return path
 
 

@@ -1,8 +1,9 @@
-"""examples/train_chars.py: data helpers, progress display, CLI, checkpoints, resume, sampling.
+"""The character trainer (minigrad.train; examples/train_chars.py, minigrad-train): data
+helpers, progress display, CLI and --config, checkpoints, resume, sampling, run safety.
 
 Training runs use a tiny model on a 20,000-character slice of Tiny Shakespeare so each takes
 about a second. Most runs call ``train_chars.main(argv)`` in-process (no interpreter start-up);
-the end-to-end smoke test and the Ctrl-C test run the script as a subprocess.
+the end-to-end smoke test and the Ctrl-C and SIGTERM tests run the script as a subprocess.
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -20,14 +23,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import minigrad
+from minigrad.train import chars as train_chars
+from minigrad.train import data as char_data
+from minigrad.train import progress
+from minigrad.train.data import TINY_SHAKESPEARE
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-SCRIPT = EXAMPLES / "train_chars.py"
-sys.path.insert(0, str(EXAMPLES))
-
-import char_data
-import progress
-import train_chars
+SCRIPT = Path(__file__).resolve().parent.parent / "examples" / "train_chars.py"
 
 TINY = ["--n-layer", "1", "--n-head", "2", "--n-embd", "16", "--block-size", "16",
         "--batch-size", "4", "--warmup-iters", "2", "--eval-iters", "2",
@@ -38,7 +39,7 @@ TINY = ["--n-layer", "1", "--n-head", "2", "--n-embd", "16", "--block-size", "16
 def small_text(tmp_path_factory) -> Path:
     """The first 20,000 characters of Tiny Shakespeare (val split: 2,000 characters)."""
     path = tmp_path_factory.mktemp("text") / "small.txt"
-    text = (EXAMPLES / "data" / "tinyshakespeare.txt").read_text(encoding="utf-8")[:20_000]
+    text = TINY_SHAKESPEARE.read_text(encoding="utf-8")[:20_000]
     path.write_text(text, encoding="utf-8")
     return path
 
@@ -72,7 +73,7 @@ def test_vocab_is_sorted_and_round_trips():
 
 
 def test_tinyshakespeare_has_65_characters():
-    text = char_data.read_text(str(EXAMPLES / "data" / "tinyshakespeare.txt"))
+    text = char_data.read_text(str(TINY_SHAKESPEARE))
     assert len(text) == 1_115_394
     assert len(char_data.CharVocab.from_text(text)) == 65
     train, val = char_data.split_ids(np.arange(len(text)), 0.1)
@@ -205,7 +206,7 @@ def test_defaults_are_nanogpts_cpu_config():
                 "weight_decay": 0.1, "grad_clip": 1.0, "eval_interval": 250, "eval_iters": 20,
                 "seed": 1337, "val_fraction": 0.1, "bias": False, "tie_weights": True}
     assert {k: cfg[k] for k in expected} == expected
-    assert Path(cfg["text"]) == EXAMPLES / "data" / "tinyshakespeare.txt"  # not cwd-relative
+    assert Path(cfg["text"]) == TINY_SHAKESPEARE  # package data, not cwd-relative
     assert args.out_dir == "out-chars"
 
 
@@ -219,7 +220,8 @@ def test_defaults_are_nanogpts_cpu_config():
     (["--dropout", "1"], "argument --dropout: must be >= 0.0 and < 1.0"),
     (["--beta2", "1.5"], "argument --beta2"),
     (["--min-lr", "0.01"], "--min-lr 0.01 must not exceed --lr 0.001"),
-    (["--max-iters", "50"], "--warmup-iters 100 exceeds --lr-decay-iters 50"),
+    (["--prompt", ""], "--prompt is empty"),
+    (["--resume", "--overwrite"], "--resume and --overwrite exclude each other"),
     (["--val-fraction", "1"], "argument --val-fraction"),
     (["--temperature", "0"], "argument --temperature: must be > 0.0"),
     (["--frobnicate"], "unrecognized arguments: --frobnicate"),
@@ -227,7 +229,9 @@ def test_defaults_are_nanogpts_cpu_config():
 ])
 def test_bad_flags_exit_2_with_a_message(argv, message, capsys):
     assert run_main(argv) == 2
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1 and err.startswith(f"{Path(sys.argv[0]).name}: error: ")
 
 
 def test_bad_text_files_exit_2_without_traceback(tmp_path):
@@ -257,8 +261,14 @@ def test_end_to_end_run_writes_checkpoints_metrics_and_a_sample(small_text, tmp_
                    for ln in lines), it
     assert any(ln.startswith("iter 12/12 | loss ") and "tok/s" in ln for ln in lines)
     assert any(ln.startswith("full val loss: ") for ln in lines)
-    sample_at = lines.index("sample:")
+    # indicators before the two slow parts after the loop, and where the checkpoints are
+    assert "scoring the full validation split (2,000 characters)..." in lines
+    assert (f"checkpoints: {out / 'ckpt_last.npz'} (iteration 12), {out / 'ckpt_best.npz'} "
+            f"(iteration ") in r.stdout
+    sample_at = lines.index("sampling 20 characters...")
     assert "".join(lines[sample_at + 1:]).strip()  # some generated text
+    rows = [json.loads(ln) for ln in (out / "metrics.jsonl").read_text().splitlines()]
+    assert [row["iter"] for row in rows] == [0, 4, 8, 12]
 
     m = metrics(out)
     for key in ("config", "iterations", "final_train_loss", "final_val_loss", "best_val_loss",
@@ -321,7 +331,7 @@ def test_ctrl_c_saves_and_resume_reproduces_the_uninterrupted_run(small_text, tm
     r = run_script([*args, "--out-dir", str(cut)], cwd=tmp_path,
                    env={train_chars.INTERRUPT_ENV: "6"})  # SIGINT after step 6
     assert r.returncode == 130, r.stderr
-    assert f"interrupted: saved {cut / 'ckpt_last.npz'} at iteration 6" in r.stdout
+    assert f"interrupted (SIGINT): saved {cut / 'ckpt_last.npz'} at iteration 6" in r.stdout
     assert "Traceback" not in r.stderr
     assert minigrad.load(cut / "ckpt_last.npz")["iteration"] == 6
     assert not (cut / "metrics.json").exists()
@@ -381,18 +391,23 @@ def test_non_finite_loss_stops_and_keeps_the_last_good_checkpoint(small_text, tm
     assert not (out / "metrics.json").exists()
 
 
-def test_plot_writes_png_or_says_how_to_get_matplotlib(small_text, tmp_path, capsys):
+def test_plot_without_matplotlib_fails_before_training(small_text, tmp_path, capsys,
+                                                       monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    out = tmp_path / "out"
+    assert run_main([*TINY, "--text", str(small_text), "--max-iters", "2",
+                     "--out-dir", str(out), "--plot"]) == 2
+    captured = capsys.readouterr()
+    assert "--plot needs matplotlib" in captured.err and captured.err.count("\n") == 1
+    assert "step 0" not in captured.out and not out.exists()
+
+
+def test_plot_writes_png(small_text, tmp_path):
+    pytest.importorskip("matplotlib")
     out = tmp_path / "out"
     assert run_main([*TINY, "--text", str(small_text), "--max-iters", "2", "--warmup-iters",
                      "1", "--eval-interval", "1", "--out-dir", str(out), "--plot"]) == 0
-    text = capsys.readouterr().out
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        assert 'pip install -e ".[plot]"' in text
-        assert not (out / "loss_curve.png").exists()
-    else:
-        assert (out / "loss_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (out / "loss_curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_profile_prints_the_op_table_and_saves_nothing(small_text, tmp_path, capsys):
@@ -426,3 +441,176 @@ def test_default_run_reaches_nanogpts_loss(tmp_path):
     assert m["iterations"] == 2000
     assert m["final_val_loss"] <= 1.90, m["final_val_loss"]
     assert m["full_val_loss"] <= 1.91, m["full_val_loss"]
+
+
+# ------------------------------------------------------ short runs, --config, notices ------
+def test_short_run_clamps_the_warmup_with_a_note(small_text, tmp_path, capsys):
+    out = tmp_path / "out"
+    i = TINY.index("--warmup-iters")
+    argv = TINY[:i] + TINY[i + 2:]  # the default warmup: 100
+    assert run_main([*argv, "--text", str(small_text), "--max-iters", "5",
+                     "--eval-interval", "5", "--out-dir", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "note: --warmup-iters 100 clamped to 5" in printed
+    assert minigrad.load(out / "ckpt_last.npz")["config"]["warmup_iters"] == 5
+
+
+def test_config_file_sets_flags_and_the_command_line_wins(small_text, tmp_path, capsys):
+    cfg = tmp_path / "run.toml"
+    cfg.write_text(f'text = "{small_text}"\nmax-iters = 3\nn_embd = 32\nn-head = 2\n'
+                   f'no-tie = true\nlr = 2e-3\n', encoding="utf-8")
+    args, explicit, _ = train_chars.parse_args(["--config", str(cfg), "--n-embd", "16"])
+    assert (args.max_iters, args.n_embd, args.n_head, args.no_tie, args.lr) == (3, 16, 2,
+                                                                                True, 2e-3)
+    assert args.text == str(small_text) and {"max_iters", "n_embd", "no_tie"} <= explicit
+
+    for body, message in [("frobnicate = 1\n", "unknown key 'frobnicate'"),
+                          ("max-iters = 0\n", "argument --max-iters: must be > 0"),
+                          ("bias = 1\n", "bias must be true or false"),
+                          ("max-iters = [1]\n", "max-iters must be a number or a string"),
+                          ("max-iters = \n", "is not valid TOML")]:
+        cfg.write_text(body, encoding="utf-8")
+        assert run_main(["--config", str(cfg)]) == 2, body
+        assert message in capsys.readouterr().err, body
+    assert run_main(["--config", str(tmp_path / "none.toml")]) == 2
+    assert "--config" in capsys.readouterr().err
+
+
+def test_compile_notice_only_with_a_cold_kernel_cache(small_text, tmp_path, capsys,
+                                                      monkeypatch):
+    fake = tmp_path / "pkg" / "minigrad"
+    (fake / "kernels" / "__pycache__").mkdir(parents=True)
+    monkeypatch.setattr(minigrad, "__file__", str(fake / "__init__.py"))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    assert not train_chars.kernels_cached()
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
+    (tmp_path / "numba" / "deep").mkdir(parents=True)
+    (tmp_path / "numba" / "deep" / "matmul.f-1.py311.nbi").write_bytes(b"")
+    assert train_chars.kernels_cached()
+    monkeypatch.delenv("NUMBA_CACHE_DIR")
+    (fake / "kernels" / "__pycache__" / "softmax.f-1.py311.nbi").write_bytes(b"")
+    assert train_chars.kernels_cached()
+
+    for cached in (False, True):
+        monkeypatch.setattr(train_chars, "kernels_cached", lambda c=cached: c)
+        out = tmp_path / f"out{cached}"
+        assert run_main([*TINY, "--text", str(small_text), "--max-iters", "1",
+                         "--out-dir", str(out)]) == 0
+        printed = capsys.readouterr().out
+        notice = "compiling minigrad's kernels (first run only"
+        assert (notice in printed) is not cached
+        if not cached:  # before the first evaluation, i.e. before the first kernel call
+            assert printed.index(notice) < printed.index("step 0:")
+
+
+# ----------------------------------------------------------------- no lost runs ------------
+def test_new_run_refuses_an_out_dir_holding_a_run(small_text, tmp_path, capsys):
+    out = tmp_path / "out"
+    base = [*TINY, "--text", str(small_text), "--eval-interval", "2", "--out-dir", str(out)]
+    assert run_main([*base, "--max-iters", "2"]) == 0
+    (out / "notes.txt").write_text("mine")
+    before = (out / "ckpt_last.npz").read_bytes()
+    capsys.readouterr()
+    assert run_main([*base, "--max-iters", "4"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "already holds a run (ckpt_last.npz, ckpt_best.npz)" in err
+    assert "--resume" in err and "--overwrite" in err and "another --out-dir" in err
+    assert (out / "ckpt_last.npz").read_bytes() == before
+
+    assert run_main([*base, "--max-iters", "4", "--overwrite"]) == 0
+    assert minigrad.load(out / "ckpt_last.npz")["iteration"] == 4
+    assert metrics(out)["history"]["iter"] == [0, 2, 4]
+    assert (out / "notes.txt").read_text() == "mine"  # only the run's own files replaced
+
+
+def test_out_dir_that_is_a_file_exits_2(small_text, tmp_path, capsys):
+    f = tmp_path / "file"
+    f.write_text("x")
+    for extra in ([], ["--resume"]):
+        assert run_main([*TINY, "--text", str(small_text), "--out-dir", str(f), *extra]) == 2
+        err = capsys.readouterr().err
+        assert "is a file, not a directory" in err or "no checkpoint at" in err
+    assert f.read_text() == "x"
+
+
+def test_single_character_text_gets_a_warning(tmp_path, capsys):
+    text = tmp_path / "a.txt"
+    text.write_text("a" * 400)
+    assert run_main([*TINY, "--text", str(text), "--max-iters", "1",
+                     "--out-dir", str(tmp_path / "out")]) == 0
+    assert "warning: the text has a single distinct character ('a')" in capsys.readouterr().err
+
+
+def _tampered(ckpt_path: Path, change) -> None:
+    ckpt = minigrad.load(ckpt_path)
+    change(ckpt)
+    minigrad.save(ckpt, str(ckpt_path))
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda c: c.pop("optimizer"), "missing optimizer"),
+    (lambda c: c.pop("rng"), "missing rng"),
+    (lambda c: c["config"].pop("n_layer"), "missing config.n_layer"),
+    (lambda c: c["config"].update(n_embd=32), "its config does not fit its weights"),
+    (lambda c: c["model"].pop(next(iter(c["model"]))), "its config does not fit its weights"),
+])
+def test_resume_with_a_broken_checkpoint_exits_2(small_text, tmp_path, capsys, change,
+                                                 message):
+    out = tmp_path / "out"
+    assert run_main([*TINY, "--text", str(small_text), "--max-iters", "2",
+                     "--eval-interval", "2", "--out-dir", str(out)]) == 0
+    _tampered(out / "ckpt_last.npz", change)
+    capsys.readouterr()
+    assert run_main(["--resume", "--max-iters", "4", "--out-dir", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.err.count("\n") == 1, captured.err
+    assert "step" not in captured.out  # refused before any training
+
+
+def test_never_checkpoints_non_finite_weights_or_losses(small_text, tmp_path, capsys):
+    """An eval right after the blow-up used to save ckpt_last with the broken weights."""
+    out = tmp_path / "out"
+    code = run_main([*TINY, "--text", str(small_text), "--max-iters", "30",
+                     "--eval-interval", "1", "--warmup-iters", "0", "--lr", "1e30",
+                     "--min-lr", "0", "--grad-clip", "0", "--out-dir", str(out)])
+    printed = capsys.readouterr().out
+    assert code == 1, printed
+    assert "error: the" in printed and "last good checkpoint" in printed
+    for name in ("ckpt_last.npz", "ckpt_best.npz"):
+        ckpt = minigrad.load(out / name)
+        assert all(np.isfinite(v).all() for v in ckpt["model"].values())
+        assert np.isfinite(ckpt["best_val_loss"])
+    saved = minigrad.load(out / "ckpt_last.npz")["iteration"]
+    assert f"(iteration {saved}) is kept" in printed
+
+    model = train_chars.build_model(minigrad.load(out / "ckpt_last.npz")["config"])
+    train_chars.check_finite(model, {"val": 1.0}, 0)
+    with pytest.raises(train_chars.NonFiniteLoss, match="val loss estimate became nan"):
+        train_chars.check_finite(model, {"val": float("nan")}, 3)
+    next(iter(model.parameters())).data[0] = np.inf
+    with pytest.raises(train_chars.NonFiniteLoss, match="weights .* became non-finite"):
+        train_chars.check_finite(model, {}, 3)
+
+
+def test_sigterm_saves_like_ctrl_c(small_text, tmp_path):
+    out = tmp_path / "out"
+    cmd = [sys.executable, str(SCRIPT), *TINY, "--text", str(small_text), "--max-iters",
+           "100000", "--eval-interval", "100000", "--log-interval", "1", "--out-dir", str(out)]
+    proc = subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    try:
+        deadline, running = time.monotonic() + 240, False
+        for line in proc.stdout:  # wait until training steps are running
+            running = line.split("/")[0].split() == ["iter", "3"]
+            if running or time.monotonic() > deadline:
+                break
+        proc.send_signal(signal.SIGTERM)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert running, "the run never reached iteration 3"
+    assert proc.returncode == 128 + signal.SIGTERM, stderr
+    assert "Traceback" not in stderr
+    assert f"interrupted (SIGTERM): saved {out / 'ckpt_last.npz'} at iteration" in stdout
+    assert minigrad.load(out / "ckpt_last.npz")["iteration"] >= 3

@@ -1,19 +1,27 @@
-"""The command line of train_chars.py: every config value is a flag, checked on parsing.
+"""The command line of the character trainer (``minigrad-train``, examples/train_chars.py).
 
-Bad values are rejected by argparse with a message naming the flag and the rule (exit code
-2, no traceback): sizes must be positive, probabilities in [0, 1), --n-embd divisible by
---n-head, and so on. :func:`config_from_args` turns the flags into the flat config dict
-that checkpoints and metrics.json store.
+Every config value is a flag, checked on parsing. Bad values are rejected by argparse with a
+message naming the flag and the rule (exit code 2, no traceback): sizes must be positive,
+probabilities in [0, 1), --n-embd divisible by --n-head, and so on. ``--config run.toml``
+sets any flag from a TOML file (keys are flag names, ``max-iters = 500`` or
+``max_iters = 500``); flags on the command line win. :func:`config_from_args` turns the
+flags into the flat config dict that checkpoints and metrics.json store.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-DEFAULT_TEXT = Path(__file__).resolve().parent / "data" / "tinyshakespeare.txt"
+from .data import TINY_SHAKESPEARE
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # the same parser, published as tomli before it joined the standard library
+    import tomli as tomllib
 
 # Flags that may differ on --resume: they change how long the run goes or what it prints,
 # not the state being continued. All other config values come from the checkpoint.
@@ -67,10 +75,17 @@ class _HelpFormatter(argparse.HelpFormatter):
         return text
 
 
+class _OneLineErrors(argparse.ArgumentParser):
+    """Usage errors as one line (``prog: error: ...``), exit code 2: the 30-line usage block
+    argparse prints first would bury the message; ``--help`` shows it on request."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
     """The CLI. With ``suppress_defaults`` the namespace holds only flags given explicitly."""
-    p = argparse.ArgumentParser(
-        prog="train_chars.py",
+    p = _OneLineErrors(
         description="Train a character-level GPT (minigrad) on a UTF-8 text; defaults are "
         "nanoGPT's CPU config for Tiny Shakespeare.",
         formatter_class=_HelpFormatter,
@@ -83,9 +98,12 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
         group.add_argument(*names, **kw)
 
     data = p.add_argument_group("data")
-    add(data, "--text", default=str(DEFAULT_TEXT), metavar="PATH",
+    p.add_argument("--config", metavar="TOML",
+                   help="read flags from a TOML file (keys are flag names, e.g. "
+                        "max-iters = 500); flags given on the command line win")
+    add(data, "--text", default=str(TINY_SHAKESPEARE), metavar="PATH",
         help="UTF-8 text to train on; the vocabulary is its set of distinct characters "
-             "(default: examples/data/tinyshakespeare.txt)")
+             "(default: Tiny Shakespeare, shipped with minigrad)")
     add(data, "--val-fraction", type=open_unit, default=0.1,
         help="fraction of the text (its end) held out for validation")
 
@@ -109,7 +127,7 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
     add(opt, "--min-lr", type=nonneg_float, default=1e-4,
         help="learning rate at the end of the cosine decay")
     add(opt, "--warmup-iters", type=nonneg_int, default=100,
-        help="linear warmup steps at the start")
+        help="linear warmup steps at the start (clamped, with a note, to --lr-decay-iters)")
     add(opt, "--lr-decay-iters", type=positive_int, default=None,
         help="step at which the cosine reaches --min-lr (default: --max-iters)")
     add(opt, "--weight-decay", type=nonneg_float, default=0.1,
@@ -131,6 +149,8 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
              "(default: every 10%% of --max-iters)")
     add(run, "--out-dir", default="out-chars",
         help="directory for checkpoints, metrics.json and the loss curve")
+    add(run, "--overwrite", action="store_true", default=False,
+        help="start a new run even though --out-dir holds one (its files are replaced)")
     add(run, "--resume", action="store_true", default=False,
         help="continue the run saved in --out-dir/ckpt_last.npz (its config is kept; only "
              "--max-iters, --eval-interval, --eval-iters and --log-interval may change)")
@@ -138,7 +158,7 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
         help="instead of training, profile N training steps (after one warm-up step) and "
              "print where the time goes per op; no checkpoint or metrics are written")
     add(run, "--plot", action="store_true", default=False,
-        help="write loss_curve.png at the end (needs matplotlib: pip install -e '.[plot]')")
+        help="write loss_curve.png at the end (needs matplotlib: pip install matplotlib)")
 
     gen = p.add_argument_group("sampling")
     add(gen, "--sample", action="store_true", default=False,
@@ -158,20 +178,64 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
     return p
 
 
+def config_argv(path: str, parser: argparse.ArgumentParser) -> list[str]:
+    """The flags a TOML file sets, as command-line tokens (so each is checked as if typed).
+
+    ``max-iters = 500`` and ``max_iters = 500`` both mean ``--max-iters 500``; a switch
+    (``resume = true``) is given when true. Unknown keys, wrong value types and unreadable
+    files are usage errors naming the key or the file.
+    """
+    try:
+        with open(path, "rb") as f:
+            table = tomllib.load(f)
+    except OSError as e:
+        parser.error(f"--config {path}: {e.strerror or e}")
+    except tomllib.TOMLDecodeError as e:
+        parser.error(f"--config {path} is not valid TOML: {e}")
+    actions = {a.dest: a for a in parser._actions if a.option_strings}
+    argv: list[str] = []
+    for key, value in table.items():
+        action = actions.get(key.replace("-", "_"))
+        if action is None or action.dest in ("help", "config"):
+            parser.error(f"--config {path}: unknown key {key!r} (keys are the flag names "
+                         f"of --help, e.g. max-iters)")
+        flag = action.option_strings[0]
+        if isinstance(action, argparse._StoreTrueAction):
+            if not isinstance(value, bool):
+                parser.error(f"--config {path}: {key} must be true or false, got {value!r}")
+            argv += [flag] if value else []
+        elif isinstance(value, (bool, dict, list)):
+            parser.error(f"--config {path}: {key} must be a number or a string, "
+                         f"got {value!r}")
+        else:
+            argv += [flag, str(value)]
+    return argv
+
+
 def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, set[str],
                                                    argparse.ArgumentParser]:
     """(args, names of the flags given explicitly, parser); cross-flag checks done here.
 
-    With --resume the run's configuration comes from the checkpoint (already checked when
-    the run started), so only the flags that may change are looked at, in ``train``.
+    Flags from ``--config`` go before the command line's, so the command line wins; both
+    count as explicit. With --resume the run's configuration comes from the checkpoint
+    (already checked when the run started), so only the flags that may change are looked
+    at, in ``train``.
     """
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    config_path = parser.parse_args(argv).config
+    if config_path is not None:
+        argv = config_argv(config_path, parser) + argv
     args = parser.parse_args(argv)
-    explicit = set(vars(build_parser(suppress_defaults=True).parse_args(argv)))
+    explicit = set(vars(build_parser(suppress_defaults=True).parse_args(argv))) - {"config"}
     if args.resume and args.sample:
         parser.error("--resume and --sample exclude each other")
     if getattr(args, "profile", None) and args.sample:
         parser.error("--profile and --sample exclude each other")
+    if args.resume and args.overwrite:
+        parser.error("--resume and --overwrite exclude each other")
+    if args.prompt == "":
+        parser.error("--prompt is empty: the model needs at least one character to continue")
     if args.lr_decay_iters is None:
         args.lr_decay_iters = args.max_iters
     if args.resume:
@@ -180,10 +244,11 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, set[str]
         parser.error(f"--n-embd {args.n_embd} must be divisible by --n-head {args.n_head}")
     if args.min_lr > args.lr:
         parser.error(f"--min-lr {args.min_lr} must not exceed --lr {args.lr}")
-    if args.warmup_iters > args.lr_decay_iters:
-        parser.error(f"--warmup-iters {args.warmup_iters} exceeds --lr-decay-iters "
-                     f"{args.lr_decay_iters} (which defaults to --max-iters): the warmup must "
-                     f"end before the decay does; pass a smaller --warmup-iters")
+    if args.warmup_iters > args.lr_decay_iters and not args.sample:
+        # a short trial run should need no extra flag: the warmup ends where the decay does
+        print(f"note: --warmup-iters {args.warmup_iters} clamped to {args.lr_decay_iters} "
+              f"(the run length, or --lr-decay-iters)")
+        args.warmup_iters = args.lr_decay_iters
     return args, explicit, parser
 
 

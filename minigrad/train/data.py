@@ -1,4 +1,4 @@
-"""Character-level data for train_chars.py: read a text, build its vocabulary, split, batch.
+"""Character-level data for the trainer: read a text, build its vocabulary, split, batch.
 
 A character-level language model sees a text as a sequence of integer ids, one per distinct
 character (Tiny Shakespeare has 65). Everything here is plain NumPy; the model never sees a
@@ -18,8 +18,12 @@ string.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
+
+# The corpus ships inside the package (package data), so the trainer works from any directory.
+TINY_SHAKESPEARE = Path(__file__).resolve().parent / "corpus" / "tinyshakespeare.txt"
 
 
 class DataError(ValueError):
