@@ -7,6 +7,8 @@
 array([2., 4., 6.], dtype=float32)
 """
 
+import numpy as _np
+
 from .malloc import keep_freed_memory
 
 # Freed arrays stay mapped for the next training step (see malloc.py: on the
@@ -21,50 +23,163 @@ from .ops.masking import where, tril, triu, causal_mask
 from .ops.matmul import matmul
 from .ops.softmax_ops import softmax, log_softmax
 from .gradcheck import gradcheck, GradcheckError
+from .tensor import Device as device
+from .sampling import multinomial
+from .ops.compare import logical_and, logical_or, logical_xor, logical_not, isnan, isinf, isfinite
+from .tensor_functions import (
+    einsum, full_like, empty, empty_like, eye, linspace, from_numpy, is_tensor, numel,
+    sum, mean, max, min, amax, amin, var, std, prod, logsumexp, cumsum, norm, argmax, argmin,
+    any, all, exp, log, sqrt, tanh, sigmoid, relu, abs, clamp, sin, cos, erf, sign, floor, ceil,
+    round, trunc, maximum, minimum, remainder, floor_divide, add, sub, mul, div, pow, neg,
+    eq, ne, lt, le, gt, ge, reshape, transpose, permute, flatten, unflatten, squeeze, unsqueeze,
+    clone, expand, repeat, flip, chunk, gather, scatter_add, masked_select, masked_fill, sort,
+    argsort, topk,
+)
 from . import optim
 from .serialization import save, load
 from . import viz
 from .profiler import profile
 
-float32 = "float32"
-float64 = "float64"
-int64 = "int64"
+# dtypes are NumPy dtype objects: ``x.dtype == minigrad.float32`` and ``x.to(minigrad.long)``
+# work, and so do NumPy's own names (np.float32) and strings ("float32").
+float32 = _np.dtype("float32")
+float64 = _np.dtype("float64")
+int64 = _np.dtype("int64")
+int32 = _np.dtype("int32")
+uint8 = _np.dtype("uint8")
+bool = _np.dtype("bool")  # PyTorch's names: they shadow builtins in this namespace only
+float = float32
+double = float64
+long = int64
+int = int32
 
 __all__ = [
     "Context",
     "Function",
     "GradcheckError",
     "Tensor",
+    "abs",
+    "add",
+    "all",
+    "amax",
+    "amin",
+    "any",
     "arange",
+    "argmax",
+    "argmin",
+    "argsort",
+    "bool",
     "cat",
     "causal_mask",
+    "ceil",
+    "chunk",
+    "clamp",
+    "clone",
+    "cos",
+    "cumsum",
+    "device",
+    "div",
+    "double",
+    "einsum",
+    "empty",
+    "empty_like",
+    "eq",
+    "erf",
+    "exp",
+    "expand",
+    "eye",
+    "flatten",
+    "flip",
+    "float",
     "float32",
     "float64",
+    "floor",
+    "floor_divide",
+    "from_numpy",
     "full",
+    "full_like",
+    "gather",
+    "ge",
     "get_rng_state",
     "gradcheck",
+    "gt",
+    "int",
+    "int32",
     "int64",
     "is_grad_enabled",
+    "is_tensor",
+    "isfinite",
+    "isinf",
+    "isnan",
+    "le",
+    "linspace",
     "load",
+    "log",
     "log_softmax",
+    "logical_and",
+    "logical_not",
+    "logical_or",
+    "logical_xor",
+    "logsumexp",
+    "long",
+    "lt",
     "manual_seed",
+    "masked_fill",
+    "masked_select",
     "matmul",
+    "max",
+    "maximum",
+    "mean",
+    "min",
+    "minimum",
+    "mul",
+    "multinomial",
+    "ne",
+    "neg",
     "no_grad",
+    "norm",
+    "numel",
     "ones",
     "ones_like",
     "optim",
+    "permute",
+    "pow",
+    "prod",
     "profile",
     "rand",
     "randint",
     "randn",
+    "relu",
+    "remainder",
+    "repeat",
+    "reshape",
+    "round",
     "save",
+    "scatter_add",
     "set_rng_state",
+    "sigmoid",
+    "sign",
+    "sin",
     "softmax",
+    "sort",
     "split",
+    "sqrt",
+    "squeeze",
     "stack",
+    "std",
+    "sub",
+    "sum",
+    "tanh",
     "tensor",
+    "topk",
+    "transpose",
     "tril",
     "triu",
+    "trunc",
+    "uint8",
+    "unflatten",
+    "unsqueeze",
+    "var",
     "viz",
     "where",
     "zeros",
