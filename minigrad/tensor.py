@@ -470,11 +470,11 @@ class Tensor:
         """True where every element along ``dim`` is nonzero (a bool tensor)."""
         return Tensor(np.all(self.data, axis=dim, keepdims=keepdim))
 
-    def softmax(self, dim: int = -1, *, axis: int | None = None) -> Tensor:
+    def softmax(self, dim: int | None = None, *, axis: int | None = None) -> Tensor:
         """exp(x) / sum(exp(x)) along ``dim`` (Numba kernel)."""
         return softmax_ops.softmax(self, _pick("softmax", dim, axis, "dim", "axis", -1))
 
-    def log_softmax(self, dim: int = -1, *, axis: int | None = None) -> Tensor:
+    def log_softmax(self, dim: int | None = None, *, axis: int | None = None) -> Tensor:
         """x - logsumexp(x) along ``dim``."""
         return softmax_ops.log_softmax(self, _pick("log_softmax", dim, axis, "dim", "axis", -1))
 

@@ -62,7 +62,7 @@ class ScatterAdd(Function):
         if any(i > s for i, s in zip(index.shape, src.shape)):
             raise ValueError(f"scatter_add: index shape {index.shape} exceeds src shape {src.shape}")
         idx = along_index(index, dim, a.shape, "scatter_add")
-        ctx.info = (src.shape, idx)
+        ctx.info = (src.shape, index.shape, idx)
         out = a.copy()
         np.add.at(out, idx, src[tuple(slice(0, n) for n in index.shape)])
         return out
@@ -70,9 +70,9 @@ class ScatterAdd(Function):
     @staticmethod
     def backward(ctx, grad):
         # d out/d a = 1; d out/d src = the gradient read back at the scattered positions
-        src_shape, idx = ctx.info
+        src_shape, index_shape, idx = ctx.info
         gsrc = np.zeros(src_shape, grad.dtype)
-        gsrc[tuple(slice(0, n) for n in idx[0].shape)] = grad[idx]
+        gsrc[tuple(slice(0, n) for n in index_shape)] = grad[idx]
         return grad, gsrc
 
 
