@@ -119,12 +119,12 @@ class Var(Function):
         n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
         centered = a - a.mean(axis=axes, keepdims=True)
         ctx.save_for_backward(centered)
-        # PyTorch divides by max(0, N - correction): too few elements give nan (or inf), not an error
-        denom = max(0, n - correction)
-        ctx.info = (a.shape, axes, keepdims, denom)
+        # PyTorch's forward divides by max(0, N - correction) (too few elements: nan or inf,
+        # not an error) and its backward by N - correction itself: both kept, to match it exactly
+        ctx.info = (a.shape, axes, keepdims, n - correction)
         with np.errstate(divide="ignore", invalid="ignore"):
             squares = (centered * centered).sum(axis=axes, keepdims=keepdims)
-            out = squares / a.dtype.type(denom)
+            out = squares / a.dtype.type(max(0, n - correction))
         return np.asarray(out, dtype=a.dtype)
 
     @staticmethod
