@@ -91,7 +91,7 @@ def test_one_hot_pad_normalize_match_pytorch():
     np.testing.assert_array_equal(F.one_hot(mg.tensor(ids), 6).numpy(),
                                   TF.one_hot(torch.tensor(ids), 6).numpy())
     for pad in [(1, 2), (0, 1, 2, 0), (-1, 2), (1, -2, 1, 1)]:
-        _check(lambda x: F.pad(x, pad, value=0.5), lambda x: TF.pad(x, pad, value=0.5), X)
+        _check(lambda x, pad=pad: F.pad(x, pad, value=0.5), lambda x, pad=pad: TF.pad(x, pad, value=0.5), X)
     _check(lambda x: F.normalize(x), lambda x: TF.normalize(x), X)
     _check(lambda x: F.normalize(x, p=1, dim=0), lambda x: TF.normalize(x, p=1, dim=0), X)
 
@@ -103,8 +103,8 @@ def test_sdpa_takes_pytorchs_attn_mask():
     allowed[:, 0] = True  # every query may attend somewhere (PyTorch gives NaN otherwise)
     additive = rng.standard_normal((3, 3))
     for m in (allowed, additive):
-        _check(lambda a, b, c: F.scaled_dot_product_attention(a, b, c, mg.tensor(m)),
-               lambda a, b, c: TF.scaled_dot_product_attention(a, b, c, torch.tensor(m)), q, k, v)
+        _check(lambda a, b, c, m=m: F.scaled_dot_product_attention(a, b, c, mg.tensor(m)),
+               lambda a, b, c, m=m: TF.scaled_dot_product_attention(a, b, c, torch.tensor(m)), q, k, v)
     _check(lambda a, b, c: F.scaled_dot_product_attention(a, b, c, is_causal=True, scale=0.3),
            lambda a, b, c: TF.scaled_dot_product_attention(a, b, c, is_causal=True, scale=0.3), q, k, v)
     # minigrad's mask= is the complement, keyword-only; both at once is refused
