@@ -21,7 +21,6 @@ from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_st
 from .ops.shape_ops import cat, stack, split
 from .ops.masking import where, tril, triu, causal_mask
 from .ops.matmul import matmul
-from .ops.softmax_ops import softmax, log_softmax
 from .gradcheck import gradcheck, GradcheckError
 from .tensor import Device as device
 from .sampling import multinomial
@@ -33,7 +32,7 @@ from .tensor_functions import (
     round, trunc, maximum, minimum, remainder, floor_divide, add, sub, mul, div, pow, neg,
     eq, ne, lt, le, gt, ge, reshape, transpose, permute, flatten, unflatten, squeeze, unsqueeze,
     clone, expand, repeat, flip, chunk, gather, scatter_add, masked_select, masked_fill, sort,
-    argsort, topk,
+    argsort, topk, softmax, log_softmax,
 )
 from . import optim
 from .serialization import save, load
@@ -52,6 +51,18 @@ float = float32
 double = float64
 long = int64
 int = int32
+
+
+
+def __getattr__(name: str):
+    """``minigrad.nn`` and ``minigrad.models`` after a bare ``import minigrad``, as ``torch.nn``
+    (imported on first use: they import minigrad themselves)."""
+    if name in ("nn", "models"):
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'minigrad' has no attribute {name!r}")
+
 
 __all__ = [
     "Context",

@@ -36,7 +36,8 @@ _METHODS = [
     "logical_not", "isnan", "isinf", "isfinite", "add", "sub", "mul", "div", "pow", "neg", "eq",
     "ne", "lt", "le", "gt", "ge", "reshape", "transpose", "permute", "flatten", "unflatten",
     "squeeze", "unsqueeze", "clone", "expand", "repeat", "flip", "chunk", "gather", "scatter_add",
-    "masked_select", "masked_fill", "sort", "argsort", "topk",
+    "masked_select", "masked_fill", "sort", "argsort", "topk", "softmax",
+    "log_softmax",
 ]
 
 
