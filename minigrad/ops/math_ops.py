@@ -19,42 +19,41 @@ from .broadcast import unbroadcast
 from .elementwise import _check_broadcast
 
 
-class Maximum(Function):
-    """out = max(a, b) elementwise (broadcasting); ties split the gradient in half, as PyTorch."""
+class _Pairwise(Function):
+    """out = max(a, b) (or min) elementwise (broadcasting); ties split the gradient in half,
+    as PyTorch."""
 
-    @staticmethod
-    def forward(ctx, a, b):
+    _pick = staticmethod(np.maximum)
+    _wins = staticmethod(np.greater)  # where a alone gets the gradient
+
+    @classmethod
+    def forward(cls, ctx, a, b):
         if a.shape != b.shape:
-            _check_broadcast("maximum", a, b)
+            _check_broadcast(cls.__name__.lower(), a, b)
         ctx.save_for_backward(a, b)
-        return np.maximum(a, b)
+        ctx.wins = cls._wins
+        return cls._pick(a, b)
 
     @staticmethod
     def backward(ctx, grad):
-        # d max(a,b)/da = 1 where a > b, 1/2 where a == b, else 0 (b: the mirror)
+        # d max(a,b)/da = 1 where a wins, 1/2 where a == b, else 0 (b: the rest)
         a, b = ctx.saved_tensors
-        wa = (a > b) + 0.5 * (a == b)
-        return (unbroadcast(grad * wa.astype(grad.dtype), a.shape),
-                unbroadcast(grad * (1 - wa).astype(grad.dtype), b.shape))
+        wa = (ctx.wins(a, b) + 0.5 * (a == b)).astype(grad.dtype)
+        return unbroadcast(grad * wa, a.shape), unbroadcast(grad * (1 - wa), b.shape)
 
 
-class Minimum(Function):
-    """out = min(a, b) elementwise (broadcasting); ties split the gradient in half, as PyTorch."""
+class Maximum(_Pairwise):
+    """out = max(a, b) elementwise; ties split the gradient in half."""
 
-    @staticmethod
-    def forward(ctx, a, b):
-        if a.shape != b.shape:
-            _check_broadcast("minimum", a, b)
-        ctx.save_for_backward(a, b)
-        return np.minimum(a, b)
+    _pick = staticmethod(np.maximum)
+    _wins = staticmethod(np.greater)
 
-    @staticmethod
-    def backward(ctx, grad):
-        # d min(a,b)/da = 1 where a < b, 1/2 where a == b, else 0 (b: the mirror)
-        a, b = ctx.saved_tensors
-        wa = (a < b) + 0.5 * (a == b)
-        return (unbroadcast(grad * wa.astype(grad.dtype), a.shape),
-                unbroadcast(grad * (1 - wa).astype(grad.dtype), b.shape))
+
+class Minimum(_Pairwise):
+    """out = min(a, b) elementwise; ties split the gradient in half."""
+
+    _pick = staticmethod(np.minimum)
+    _wins = staticmethod(np.less)
 
 
 class Sin(Function):

@@ -37,6 +37,14 @@ def _keep(grad: np.ndarray, shape: tuple, axes: tuple, keepdims: bool) -> np.nda
     return grad.reshape(kept)
 
 
+def _save_kept(ctx, a: np.ndarray, out: np.ndarray, axes: tuple, keepdims: bool) -> np.ndarray:
+    """Save ``a`` and the kept-dims result ``out`` for backward; return ``out`` as the caller
+    asked (reduced axes kept or dropped)."""
+    ctx.save_for_backward(a, out)
+    ctx.info = (a.shape, axes, keepdims)
+    return out if keepdims else out.reshape([s for i, s in enumerate(a.shape) if i not in axes])
+
+
 class Sum(Function):
     """out = sum of a over ``axis`` (all axes when None), keepdims as NumPy."""
 
@@ -83,10 +91,8 @@ class _Extremum(Function):
         axes = normalize_axes(axis, a.ndim)
         if a.size == 0:
             raise ValueError(f"{cls.__name__.lower()}() of an empty tensor of shape {a.shape}")
-        out = np.asarray(cls._reduce(a, axis=axes, keepdims=True))
-        ctx.save_for_backward(a, out)
-        ctx.info = (a.shape, axes, keepdims)
-        return out if keepdims else out.reshape([s for i, s in enumerate(a.shape) if i not in axes])
+        return _save_kept(ctx, a, np.asarray(cls._reduce(a, axis=axes, keepdims=True)), axes,
+                          keepdims)
 
     @staticmethod
     def backward(ctx, grad):
@@ -185,10 +191,7 @@ class LogSumExp(Function):
         m = np.where(np.isfinite(m), m, 0)  # rows of -inf stay -inf, no inf - inf = nan
         with np.errstate(divide="ignore"):
             out = m + np.log(np.exp(a - m).sum(axis=axes, keepdims=True))
-        ctx.save_for_backward(a, out)
-        ctx.info = (a.shape, axes, keepdims)
-        out = out.astype(a.dtype, copy=False)
-        return out if keepdims else out.reshape([s for i, s in enumerate(a.shape) if i not in axes])
+        return _save_kept(ctx, a, out.astype(a.dtype, copy=False), axes, keepdims)
 
     @staticmethod
     def backward(ctx, grad):
@@ -219,10 +222,7 @@ class Norm2(Function):
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
         axes = normalize_axes(axis, a.ndim)
-        out = np.sqrt((a * a).sum(axis=axes, keepdims=True))
-        ctx.save_for_backward(a, out)
-        ctx.info = (a.shape, axes, keepdims)
-        return out if keepdims else out.reshape([s for i, s in enumerate(a.shape) if i not in axes])
+        return _save_kept(ctx, a, np.sqrt((a * a).sum(axis=axes, keepdims=True)), axes, keepdims)
 
     @staticmethod
     def backward(ctx, grad):
