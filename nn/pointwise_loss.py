@@ -12,6 +12,7 @@ import numpy as np
 
 import minigrad
 from minigrad import Tensor
+from minigrad.ops.loss_ops import BinaryCrossEntropy
 
 from .module import Module
 
@@ -53,9 +54,8 @@ def binary_cross_entropy(input: Tensor, target: Any, reduction: str = "mean") ->
     if p.size and (np.nanmin(p) < 0 or np.nanmax(p) > 1):
         raise ValueError("binary_cross_entropy: input must hold probabilities in [0, 1]; "
                          "for logits use binary_cross_entropy_with_logits")
-    log_p = input.log().clamp(min=-100.0)
-    log_q = (1 - input).log().clamp(min=-100.0)
-    return _reduce(-(log_p * target + log_q * (1 - target)), reduction, "binary_cross_entropy")
+    loss = BinaryCrossEntropy.apply(input, target)  # one Function: exact gradient at 0 and 1
+    return _reduce(loss, reduction, "binary_cross_entropy")
 
 
 def binary_cross_entropy_with_logits(input: Tensor, target: Any, reduction: str = "mean",

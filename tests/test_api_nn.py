@@ -70,6 +70,14 @@ def test_pointwise_losses_match_pytorch(reduction):
         _check(mine(reduction=reduction), theirs(reduction=reduction), X, P)
 
 
+def test_binary_cross_entropy_at_zero_and_one_matches_pytorch():
+    p = np.array([0.0, 1.0, 0.0, 1.0, 0.3])
+    t = np.array([0.0, 1.0, 1.0, 0.0, 0.5])
+    _check(F.binary_cross_entropy, TF.binary_cross_entropy, p, t, rtol=1e-8)  # 1e12-sized grads
+    assert mg.gradcheck(F.binary_cross_entropy, [mg.tensor(P, requires_grad=True),
+                                                 mg.tensor(T01 * 0.8, requires_grad=True)])
+
+
 @pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
 def test_cross_entropy_label_smoothing_matches_pytorch(reduction):
     t = np.array([0, 3, -100])
