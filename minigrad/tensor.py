@@ -776,6 +776,38 @@ class Tensor:
         """``(values, indices)`` of the ``k`` largest (or smallest) along ``dim``."""
         return sorting.topk(self, k, _check_dim(dim, self.ndim, "topk"), largest, sorted)
 
+    def index_select(self, dim: int, index: Any) -> Tensor:
+        """The slices ``index`` (1-d ints) along ``dim``, in that order (repeats allowed)."""
+        idx = np.asarray(_data(index))
+        if idx.ndim != 1:
+            raise ValueError(f"index_select: index must be 1-d, got shape {idx.shape}")
+        return self[(slice(None),) * _check_dim(dim, self.ndim, "index_select") + (idx,)]
+
+    def narrow(self, dim: int, start: int, length: int) -> Tensor:
+        """The slice [start, start + length) along ``dim``."""
+        d = _check_dim(dim, self.ndim, "narrow")
+        if not 0 <= start % max(self.shape[d], 1) + length <= self.shape[d] or length < 0:
+            raise IndexError(f"narrow: [{start}, {start} + {length}) is out of range for dim {d} "
+                             f"of size {self.shape[d]}")
+        start %= max(self.shape[d], 1)
+        return self[(slice(None),) * d + (slice(start, start + length),)]
+
+    def nonzero(self) -> Tensor:
+        """(n, ndim) int64 indices of the nonzero elements (no gradient)."""
+        return Tensor(np.argwhere(self.data).astype(np.int64))
+
+    def bmm(self, other: Tensor) -> Tensor:
+        """Batched matrix product of (B, n, m) and (B, m, p) (``@`` without broadcasting)."""
+        if self.ndim != 3 or other.ndim != 3 or self.shape[0] != other.shape[0]:
+            raise ValueError(f"bmm: needs (B, n, m) and (B, m, p), got {self.shape} and {other.shape}")
+        return self @ other
+
+    def outer(self, other: Tensor) -> Tensor:
+        """Outer product of two 1-d tensors: out[i, j] = self[i] * other[j]."""
+        if self.ndim != 1 or other.ndim != 1:
+            raise ValueError(f"outer: needs two 1-d tensors, got {self.shape} and {other.shape}")
+        return self.reshape(-1, 1) * other.reshape(1, -1)
+
     def tril(self, diagonal: int = 0) -> Tensor:
         """Zero above the ``diagonal``-th diagonal of the last two dims."""
         return masking.tril(self, diagonal)

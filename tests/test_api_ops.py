@@ -20,6 +20,11 @@ torch = pytest.importorskip("torch")
 S = (2, 3)
 
 
+def _ids(like, values):
+    """An int64 index tensor of the library of ``like`` (torch's ops want torch indices)."""
+    return torch.tensor(values) if isinstance(like, torch.Tensor) else mg.tensor(values)
+
+
 def quarters(shape):
     """Values at odd multiples of 1/4: away from the jumps of floor, round, sign and % 2."""
     return float_arrays(shape).map(lambda x: np.floor(x * 2) / 2 + 0.25)
@@ -78,6 +83,10 @@ CASES = {
     "exp_log_matmul": (lambda a, b: a.exp().matmul(b.abs().log().T), [S, S], positive_arrays),
     "split_dim": (lambda a: a.split(1, dim=1)[2] * 2, [S], float_arrays),
     "softmax_dim": (lambda a: a.softmax(dim=0), [S], float_arrays),
+    "index_select": (lambda a: a.index_select(1, _ids(a, [2, 0, 2])), [S], float_arrays),
+    "narrow": (lambda a: a.narrow(1, 1, 2) * 2, [S], float_arrays),
+    "bmm": (lambda a, b: a.bmm(b), [(2, 2, 3), (2, 3, 2)], float_arrays),
+    "outer": (lambda a, b: a.outer(b), [(3,), (2,)], float_arrays),
 }
 
 
