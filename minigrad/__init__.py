@@ -26,13 +26,18 @@ from .tensor import Device as device
 from .sampling import multinomial
 from .ops.compare import logical_and, logical_or, logical_xor, logical_not, isnan, isinf, isfinite
 from .tensor_functions import (
-    einsum, full_like, empty, empty_like, eye, linspace, from_numpy, is_tensor, numel,
-    sum, mean, max, min, amax, amin, var, std, prod, logsumexp, cumsum, norm, argmax, argmin,
-    any, all, exp, log, sqrt, tanh, sigmoid, relu, abs, clamp, sin, cos, erf, sign, floor, ceil,
-    round, trunc, maximum, minimum, remainder, floor_divide, add, sub, mul, div, pow, neg,
-    eq, ne, lt, le, gt, ge, reshape, transpose, permute, flatten, unflatten, squeeze, unsqueeze,
-    clone, expand, repeat, flip, chunk, gather, scatter_add, masked_select, masked_fill, sort,
-    argsort, topk, softmax, log_softmax, index_select, narrow, nonzero, bmm, outer,
+    einsum, full_like, empty, empty_like, eye, linspace, from_numpy, is_tensor, numel, mean, amax,
+    amin, var, std, prod, logsumexp, cumsum, norm, argmax, argmin, exp, log, sqrt, tanh, sigmoid,
+    relu, clamp, sin, cos, erf, sign, floor, ceil, trunc, maximum, minimum, remainder,
+    floor_divide, add, sub, mul, div, neg, eq, ne, lt, le, gt, ge, reshape, transpose, permute,
+    flatten, unflatten, squeeze, unsqueeze, clone, expand, repeat, flip, chunk, gather,
+    scatter_add, masked_select, masked_fill, sort, argsort, topk, softmax, log_softmax,
+    index_select, narrow, nonzero, bmm, outer,
+)
+# shadow Python builtins here, so re-exported explicitly and kept out of __all__
+from .tensor_functions import (
+    abs as abs, all as all, any as any, max as max, min as min, pow as pow, round as round,
+    sum as sum,
 )
 from . import optim
 from .serialization import save, load
@@ -64,23 +69,21 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'minigrad' has no attribute {name!r}")
 
 
+# Names that would shadow Python builtins on ``from minigrad import *`` (sum, max, bool, ...)
+# are left out of __all__; they remain attributes: ``minigrad.max(x, 1)``.
 __all__ = [
     "Context",
     "Function",
     "GradcheckError",
     "Tensor",
-    "abs",
     "add",
-    "all",
     "amax",
     "amin",
-    "any",
     "arange",
     "argmax",
     "argmin",
     "argsort",
     "bmm",
-    "bool",
     "cat",
     "causal_mask",
     "ceil",
@@ -102,7 +105,6 @@ __all__ = [
     "eye",
     "flatten",
     "flip",
-    "float",
     "float32",
     "float64",
     "floor",
@@ -116,7 +118,6 @@ __all__ = [
     "gradcheck",
     "gt",
     "index_select",
-    "int",
     "int32",
     "int64",
     "is_grad_enabled",
@@ -140,10 +141,8 @@ __all__ = [
     "masked_fill",
     "masked_select",
     "matmul",
-    "max",
     "maximum",
     "mean",
-    "min",
     "minimum",
     "mul",
     "multinomial",
@@ -159,7 +158,6 @@ __all__ = [
     "optim",
     "outer",
     "permute",
-    "pow",
     "prod",
     "profile",
     "rand",
@@ -169,7 +167,6 @@ __all__ = [
     "remainder",
     "repeat",
     "reshape",
-    "round",
     "save",
     "scatter_add",
     "set_rng_state",
@@ -184,7 +181,6 @@ __all__ = [
     "stack",
     "std",
     "sub",
-    "sum",
     "tanh",
     "tensor",
     "topk",
