@@ -18,7 +18,7 @@ keep_freed_memory()
 from .function import Function, Context, no_grad, is_grad_enabled
 from .tensor import Tensor, tensor, zeros, ones, full, zeros_like, ones_like, arange
 from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_state
-from .ops.shape_ops import cat, stack, split
+from .ops.shape_ops import cat, stack
 from .ops.masking import where, tril, triu, causal_mask
 from .ops.matmul import matmul
 from .gradcheck import gradcheck, GradcheckError
@@ -32,7 +32,7 @@ from .tensor_functions import (
     floor_divide, add, sub, mul, div, neg, eq, ne, lt, le, gt, ge, reshape, transpose, permute,
     flatten, unflatten, squeeze, unsqueeze, clone, expand, repeat, flip, chunk, gather,
     scatter_add, masked_select, masked_fill, sort, argsort, topk, softmax, log_softmax,
-    index_select, narrow, nonzero, bmm, outer,
+    index_select, narrow, nonzero, bmm, outer, split,
 )
 # shadow Python builtins here, so re-exported explicitly and kept out of __all__
 from .tensor_functions import (

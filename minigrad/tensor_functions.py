@@ -37,7 +37,7 @@ _METHODS = [
     "ne", "lt", "le", "gt", "ge", "reshape", "transpose", "permute", "flatten", "unflatten",
     "squeeze", "unsqueeze", "clone", "expand", "repeat", "flip", "chunk", "gather", "scatter_add",
     "masked_select", "masked_fill", "sort", "argsort", "topk", "softmax",
-    "log_softmax", "index_select", "narrow", "nonzero", "bmm", "outer",
+    "log_softmax", "index_select", "narrow", "nonzero", "bmm", "outer", "split",
 ]
 
 

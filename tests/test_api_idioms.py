@@ -152,6 +152,7 @@ IDIOMS = {
     "cat": lambda lib: lib.cat([t(lib, A), t(lib, A)], dim=1),
     "stack": lambda lib: lib.stack([t(lib, A), t(lib, A)], dim=0),
     "split": lambda lib: t(lib, A).split(3, dim=1),
+    "split_fn": lambda lib: lib.split(t(lib, A), [1, 3], dim=1),
     "chunk": lambda lib: t(lib, A).chunk(2, dim=-1),
     "expand": lambda lib: t(lib, A[:, :1]).expand(3, 4),
     "repeat": lambda lib: t(lib, A).repeat(2, 1),
