@@ -10,62 +10,189 @@ array([2., 4., 6.], dtype=float32)
 # Importing minigrad changes nothing process-wide: malloc tuning, BLAS threads and
 # Numba's threading layer are set when the fast kernels are first used, all in
 # minigrad/kernels/runtime.py (ensure_ready).
+import numpy as _np
+
 from .function import Function, Context, no_grad, is_grad_enabled
 from .tensor import Tensor, tensor, zeros, ones, full, zeros_like, ones_like, arange
 from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_state
-from .ops.shape_ops import cat, stack, split
+from .ops.shape_ops import cat, stack
 from .ops.masking import where, tril, triu, causal_mask
 from .ops.matmul import matmul
-from .ops.softmax_ops import softmax, log_softmax
 from .gradcheck import gradcheck, GradcheckError
+from .tensor import Device as device
+from .sampling import multinomial
+from .ops.compare import logical_and, logical_or, logical_xor, logical_not, isnan, isinf, isfinite
+from .tensor_functions import (
+    einsum, full_like, empty, empty_like, eye, linspace, from_numpy, is_tensor, numel, mean, amax,
+    amin, var, std, prod, logsumexp, cumsum, norm, argmax, argmin, exp, log, sqrt, tanh, sigmoid,
+    relu, clamp, sin, cos, erf, sign, floor, ceil, trunc, maximum, minimum, remainder,
+    floor_divide, add, sub, mul, div, neg, eq, ne, lt, le, gt, ge, reshape, transpose, permute,
+    flatten, unflatten, squeeze, unsqueeze, clone, expand, repeat, flip, chunk, gather,
+    scatter_add, masked_select, masked_fill, sort, argsort, topk, softmax, log_softmax,
+    index_select, narrow, nonzero, bmm, outer, split,
+)
+# shadow Python builtins here, so re-exported explicitly and kept out of __all__
+from .tensor_functions import (
+    abs as abs, all as all, any as any, max as max, min as min, pow as pow, round as round,
+    sum as sum,
+)
 from . import optim
 from .serialization import save, load
 from .safetensors_io import save_safetensors, load_safetensors, safetensors_metadata
 from . import viz
 from .profiler import profile
 
-float32 = "float32"
-float64 = "float64"
-int64 = "int64"
+# dtypes are NumPy dtype objects: ``x.dtype == minigrad.float32`` and ``x.to(minigrad.long)``
+# work, and so do NumPy's own names (np.float32) and strings ("float32").
+float32 = _np.dtype("float32")
+float64 = _np.dtype("float64")
+int64 = _np.dtype("int64")
+int32 = _np.dtype("int32")
+uint8 = _np.dtype("uint8")
+bool = _np.dtype("bool")  # PyTorch's names: they shadow builtins in this namespace only
+float = float32
+double = float64
+long = int64
+int = int32
 
+
+
+def __getattr__(name: str):
+    """``minigrad.nn`` and ``minigrad.models`` after a bare ``import minigrad``, as ``torch.nn``
+    (imported on first use: they import minigrad themselves)."""
+    if name in ("nn", "models"):
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'minigrad' has no attribute {name!r}")
+
+
+# Names that would shadow Python builtins on ``from minigrad import *`` (sum, max, bool, ...)
+# are left out of __all__; they remain attributes: ``minigrad.max(x, 1)``.
 __all__ = [
     "Context",
     "Function",
     "GradcheckError",
     "Tensor",
+    "add",
+    "amax",
+    "amin",
     "arange",
+    "argmax",
+    "argmin",
+    "argsort",
+    "bmm",
     "cat",
     "causal_mask",
+    "ceil",
+    "chunk",
+    "clamp",
+    "clone",
+    "cos",
+    "cumsum",
+    "device",
+    "div",
+    "double",
+    "einsum",
+    "empty",
+    "empty_like",
+    "eq",
+    "erf",
+    "exp",
+    "expand",
+    "eye",
+    "flatten",
+    "flip",
     "float32",
     "float64",
+    "floor",
+    "floor_divide",
+    "from_numpy",
     "full",
+    "full_like",
+    "gather",
+    "ge",
     "get_rng_state",
     "gradcheck",
+    "gt",
+    "index_select",
+    "int32",
     "int64",
     "is_grad_enabled",
+    "is_tensor",
+    "isfinite",
+    "isinf",
+    "isnan",
+    "le",
+    "linspace",
     "load",
     "load_safetensors",
+    "log",
     "log_softmax",
+    "logical_and",
+    "logical_not",
+    "logical_or",
+    "logical_xor",
+    "logsumexp",
+    "long",
+    "lt",
     "manual_seed",
+    "masked_fill",
+    "masked_select",
     "matmul",
+    "maximum",
+    "mean",
+    "minimum",
+    "mul",
+    "multinomial",
+    "narrow",
+    "ne",
+    "neg",
     "no_grad",
+    "nonzero",
+    "norm",
+    "numel",
     "ones",
     "ones_like",
     "optim",
+    "outer",
+    "permute",
+    "prod",
     "profile",
     "rand",
     "randint",
     "randn",
+    "relu",
+    "remainder",
+    "repeat",
+    "reshape",
     "safetensors_metadata",
     "save",
     "save_safetensors",
+    "scatter_add",
     "set_rng_state",
+    "sigmoid",
+    "sign",
+    "sin",
     "softmax",
+    "sort",
     "split",
+    "sqrt",
+    "squeeze",
     "stack",
+    "std",
+    "sub",
+    "tanh",
     "tensor",
+    "topk",
+    "transpose",
     "tril",
     "triu",
+    "trunc",
+    "uint8",
+    "unflatten",
+    "unsqueeze",
+    "var",
     "viz",
     "where",
     "zeros",

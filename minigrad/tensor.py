@@ -149,9 +149,17 @@ class Tensor:
     def ndim(self) -> int:
         return self.data.ndim
 
+    def size(self, dim: int | None = None) -> Any:
+        """The shape as a tuple, or the length of dimension ``dim`` (PyTorch's ``size``; for the
+        number of elements use ``numel()``)."""
+        if dim is None:
+            return self.data.shape
+        return self.data.shape[_check_dim(dim, self.ndim, "size")]
+
     @property
-    def size(self) -> int:
-        return self.data.size
+    def device(self) -> Device:
+        """Always the CPU: minigrad runs on NumPy."""
+        return CPU
 
     def numel(self) -> int:
         """Number of elements."""
@@ -211,13 +219,44 @@ class Tensor:
     __hash__ = object.__hash__
 
     # ---- dtype casts -------------------------------------------------------
-    def to(self, dtype: Any) -> Tensor:
-        """Cast to ``dtype``; differentiable between float types. A cast to an
-        integer or bool type gives a tensor cut from the graph (no gradient)."""
+    def to(self, *args: Any, dtype: Any = None, device: Any = None, **_ignored: Any) -> Tensor:
+        """Cast to a dtype and/or move to a device, as PyTorch: ``x.to(dtype)``, ``x.to("cpu")``,
+        ``x.to("cpu", dtype)``, ``x.to(other_tensor)``. The only device is the CPU (any
+        other raises). Differentiable between float types; a cast to an integer or
+        bool type gives a tensor cut from the graph (no gradient). Returns self when
+        nothing changes, as PyTorch."""
+        for a in args:
+            if isinstance(a, Tensor):
+                dtype = a.dtype
+            elif is_device(a):
+                device = a
+            else:
+                dtype = a
+        check_device(device)
+        if dtype is None or np.dtype(dtype) == self.dtype:
+            return self
         dtype = np.dtype(dtype)
         if dtype.kind != "f":
             return Tensor(self.data.astype(dtype))
         return shape_ops.Cast.apply(self, dtype=dtype)
+
+    def cpu(self) -> Tensor:
+        """self: minigrad tensors always live on the CPU."""
+        return self
+
+    def int(self) -> Tensor:
+        """Cast to int32 (no gradient)."""
+        return self.to(np.int32)
+
+    def bool(self) -> Tensor:
+        """Cast to bool (no gradient)."""
+        return self.to(np.bool_)
+
+    def type(self, dtype: Any = None) -> Any:
+        """Without an argument, the type name (``"minigrad.FloatTensor"``); with one, ``to(dtype)``."""
+        if dtype is None:
+            return "minigrad." + _TYPE_NAMES.get(self.dtype.name, self.dtype.name) + "Tensor"
+        return self.to(dtype)
 
     def float(self) -> Tensor:
         """Cast to float32."""
@@ -229,7 +268,7 @@ class Tensor:
 
     def long(self) -> Tensor:
         """Cast to int64 (no gradient)."""
-        return Tensor(self.data.astype(np.int64))
+        return self.to(np.int64)
 
     # ---- arithmetic (elementwise, broadcasting) ---------------------------
     def __add__(self, other: Any) -> Tensor:
@@ -327,40 +366,117 @@ class Tensor:
 
     def clamp(self, min: float | None = None, max: float | None = None) -> Tensor:
         """Clip values to [min, max]; gradient 1 inside, 0 where clipped."""
-        return elementwise.Clamp.apply(self, lo=min, hi=max)
+        if min is None and max is None:
+            raise ValueError("clamp: at least one of min and max must be given (as PyTorch)")
+        return elementwise.Clamp.apply(self, lo=_data(min), hi=_data(max))
 
-    # ---- reductions -----------------------------------------------------------
-    def sum(self, axis: Any = None, keepdims: bool = False) -> Tensor:
-        """Sum over ``axis`` (int, tuple or None for all)."""
-        return reduce_ops.Sum.apply(self, axis=axis, keepdims=keepdims)
+    # ---- reductions (``dim``/``keepdim`` and NumPy's ``axis``/``keepdims`` both accepted) ----
+    def sum(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+            keepdims: bool | None = None) -> Tensor:
+        """Sum over ``dim`` (int, tuple or None for all)."""
+        d, k = _reduce_args("sum", dim, keepdim, axis, keepdims)
+        return reduce_ops.Sum.apply(self, axis=d, keepdims=k)
 
-    def mean(self, axis: Any = None, keepdims: bool = False) -> Tensor:
-        """Mean over ``axis``."""
-        return reduce_ops.Mean.apply(self, axis=axis, keepdims=keepdims)
+    def mean(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+             keepdims: bool | None = None) -> Tensor:
+        """Mean over ``dim``; the mean of no elements is nan, as PyTorch."""
+        d, k = _reduce_args("mean", dim, keepdim, axis, keepdims)
+        with np.errstate(invalid="ignore"):
+            return reduce_ops.Mean.apply(self, axis=d, keepdims=k)
 
-    def max(self, axis: Any = None, keepdims: bool = False) -> Tensor:
-        """Maximum over ``axis``; ties share the gradient equally."""
-        return reduce_ops.Max.apply(self, axis=axis, keepdims=keepdims)
+    def max(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+            keepdims: bool | None = None) -> Any:
+        """Without ``dim``: the maximum (ties share the gradient). With an int ``dim``:
+        ``(values, indices)`` as PyTorch (a named tuple; the gradient goes to the index).
+        ``max(other_tensor)`` is ``maximum``."""
+        if isinstance(dim, Tensor):
+            return self.maximum(dim)
+        return _extremum(self, reduce_ops.Max, "max", dim, keepdim, axis, keepdims)
 
-    def min(self, axis: Any = None, keepdims: bool = False) -> Tensor:
-        """Minimum over ``axis``; ties share the gradient equally."""
-        return -reduce_ops.Max.apply(-self, axis=axis, keepdims=keepdims)
+    def min(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+            keepdims: bool | None = None) -> Any:
+        """As :meth:`max`, for the minimum."""
+        if isinstance(dim, Tensor):
+            return self.minimum(dim)
+        return _extremum(self, reduce_ops.Min, "min", dim, keepdim, axis, keepdims)
 
-    def var(self, axis: Any = None, keepdims: bool = False, correction: int = 1) -> Tensor:
-        """Variance, sum((x - mean)**2) / (N - correction); PyTorch's default correction=1."""
-        return reduce_ops.Var.apply(self, axis=axis, keepdims=keepdims, correction=correction)
+    def amax(self, dim: Any = None, keepdim: bool = False) -> Tensor:
+        """Maximum over ``dim`` (int or tuple), values only; ties share the gradient."""
+        return reduce_ops.Max.apply(self, axis=dim, keepdims=keepdim)
 
-    def argmax(self, axis: int | None = None, keepdims: bool = False) -> Tensor:
-        """Index of the maximum (an int64 tensor, no gradient)."""
-        return Tensor(np.argmax(self.data, axis=axis, keepdims=keepdims))
+    def amin(self, dim: Any = None, keepdim: bool = False) -> Tensor:
+        """Minimum over ``dim`` (int or tuple), values only; ties share the gradient."""
+        return reduce_ops.Min.apply(self, axis=dim, keepdims=keepdim)
 
-    def softmax(self, axis: int = -1) -> Tensor:
-        """exp(x) / sum(exp(x)) along ``axis`` (Numba kernel)."""
-        return softmax_ops.softmax(self, axis)
+    def var(self, dim: Any = None, keepdim: bool | None = None, *, correction: int = 1,
+            unbiased: bool | None = None, axis: Any = None, keepdims: bool | None = None) -> Tensor:
+        """Variance, sum((x - mean)**2) / (N - correction); PyTorch's default correction=1
+        (``unbiased=False`` is correction=0). Too few elements give nan, as PyTorch."""
+        d, k = _reduce_args("var", dim, keepdim, axis, keepdims)
+        if unbiased is not None:
+            correction = int(bool(unbiased))
+        return reduce_ops.Var.apply(self, axis=d, keepdims=k, correction=correction)
 
-    def log_softmax(self, axis: int = -1) -> Tensor:
-        """x - logsumexp(x) along ``axis``."""
-        return softmax_ops.log_softmax(self, axis)
+    def std(self, dim: Any = None, keepdim: bool | None = None, *, correction: int = 1,
+            unbiased: bool | None = None, axis: Any = None, keepdims: bool | None = None) -> Tensor:
+        """Standard deviation, sqrt(var) (same arguments as :meth:`var`)."""
+        return self.var(dim, keepdim, correction=correction, unbiased=unbiased, axis=axis,
+                        keepdims=keepdims).sqrt()
+
+    def prod(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+             keepdims: bool | None = None) -> Tensor:
+        """Product over ``dim`` (exact gradient even with zeros)."""
+        d, k = _reduce_args("prod", dim, keepdim, axis, keepdims)
+        return reduce_ops.Prod.apply(self, axis=d, keepdims=k)
+
+    def logsumexp(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+                  keepdims: bool | None = None) -> Tensor:
+        """log(sum(exp(x))) over ``dim``, without overflow."""
+        d, k = _reduce_args("logsumexp", dim, keepdim, axis, keepdims)
+        return reduce_ops.LogSumExp.apply(self, axis=d, keepdims=k)
+
+    def cumsum(self, dim: int) -> Tensor:
+        """Running sum along ``dim``."""
+        return reduce_ops.CumSum.apply(self, axis=_check_dim(dim, self.ndim, "cumsum"))
+
+    def norm(self, p: Any = 2, dim: Any = None, keepdim: bool = False) -> Tensor:
+        """The p-norm over ``dim`` (all elements by default): 2 (gradient 0 at the origin, as
+        PyTorch), 1, ``float("inf")``, or any positive number."""
+        if p == 2 or p == "fro":
+            return reduce_ops.Norm2.apply(self, axis=dim, keepdims=keepdim)
+        if p == 1:
+            return self.abs().sum(dim, keepdim)
+        if p == float("inf"):
+            return self.abs().amax(dim, keepdim)
+        return (self.abs() ** p).sum(dim, keepdim) ** (1.0 / p)
+
+    def argmax(self, dim: int | None = None, keepdim: bool | None = None, *, axis: Any = None,
+               keepdims: bool | None = None) -> Tensor:
+        """Index of the maximum (an int64 tensor, no gradient); over all elements without ``dim``."""
+        d, k = _reduce_args("argmax", dim, keepdim, axis, keepdims)
+        return Tensor(np.argmax(self.data, axis=d, keepdims=k and d is not None))
+
+    def argmin(self, dim: int | None = None, keepdim: bool | None = None, *, axis: Any = None,
+               keepdims: bool | None = None) -> Tensor:
+        """Index of the minimum (an int64 tensor, no gradient)."""
+        d, k = _reduce_args("argmin", dim, keepdim, axis, keepdims)
+        return Tensor(np.argmin(self.data, axis=d, keepdims=k and d is not None))
+
+    def any(self, dim: Any = None, keepdim: bool = False) -> Tensor:
+        """True where any element along ``dim`` is nonzero (a bool tensor)."""
+        return Tensor(np.any(self.data, axis=dim, keepdims=keepdim))
+
+    def all(self, dim: Any = None, keepdim: bool = False) -> Tensor:
+        """True where every element along ``dim`` is nonzero (a bool tensor)."""
+        return Tensor(np.all(self.data, axis=dim, keepdims=keepdim))
+
+    def softmax(self, dim: int | None = None, *, axis: int | None = None) -> Tensor:
+        """exp(x) / sum(exp(x)) along ``dim`` (Numba kernel)."""
+        return softmax_ops.softmax(self, _pick("softmax", dim, axis, "dim", "axis", -1))
+
+    def log_softmax(self, dim: int | None = None, *, axis: int | None = None) -> Tensor:
+        """x - logsumexp(x) along ``dim``."""
+        return softmax_ops.log_softmax(self, _pick("log_softmax", dim, axis, "dim", "axis", -1))
 
     # ---- shape ------------------------------------------------------------------
     def reshape(self, *shape: Any) -> Tensor:
@@ -401,6 +517,9 @@ class Tensor:
 
     def squeeze(self, dim: int | None = None) -> Tensor:
         """Remove size-1 axes (all, or only ``dim``)."""
+        if self.ndim == 0:  # PyTorch allows dim 0 or -1 on a 0-d tensor: nothing to remove
+            _check_dim(0 if dim is None else dim, 0, "squeeze")
+            return self
         if dim is None:
             return self.reshape(tuple(s for s in self.shape if s != 1))
         if self.shape[dim] != 1:
@@ -412,17 +531,387 @@ class Tensor:
     def __getitem__(self, index: Any) -> Tensor:
         return shape_ops.getitem(self, index)
 
-    def split(self, split_size: int | list, axis: int = 0) -> tuple:
-        """Chunks of ``split_size`` along ``axis`` (or sizes given as a list)."""
-        return shape_ops.split(self, split_size, axis)
+    def split(self, split_size: int | list, dim: int | None = None, *,
+              axis: int | None = None) -> tuple:
+        """Chunks of ``split_size`` along ``dim`` (or sizes given as a list)."""
+        return shape_ops.split(self, split_size, _pick("split", dim, axis, "dim", "axis", 0))
 
     def masked_fill(self, mask: Any, value: float) -> Tensor:
         """Copy of self with ``value`` where ``mask`` is True (mask broadcasts)."""
         return masking.masked_fill(self, mask, value)
 
+    # ---- PyTorch's method spellings of the operators ----------------------------------
+    def add(self, other: Any, alpha: float = 1) -> Tensor:
+        """self + alpha * other."""
+        return self + (other if alpha == 1 else other * alpha)
+
+    def sub(self, other: Any, alpha: float = 1) -> Tensor:
+        """self - alpha * other."""
+        return self - (other if alpha == 1 else other * alpha)
+
+    def mul(self, other: Any) -> Tensor:
+        """self * other."""
+        return self * other
+
+    def div(self, other: Any, rounding_mode: str | None = None) -> Tensor:
+        """self / other; ``rounding_mode="floor"`` is ``//``, ``"trunc"`` rounds toward 0."""
+        if rounding_mode is None:
+            return self / other
+        if rounding_mode == "floor":
+            return self // other
+        if rounding_mode == "trunc":
+            return (self / other).trunc()
+        raise ValueError(f"div: rounding_mode must be None, 'floor' or 'trunc', got {rounding_mode!r}")
+
+    def pow(self, exponent: Any) -> Tensor:
+        """self ** exponent."""
+        return self**exponent
+
+    def matmul(self, other: Any) -> Tensor:
+        """self @ other."""
+        return self @ other
+
+    def neg(self) -> Tensor:
+        """-self."""
+        return -self
+
+    def __mod__(self, other: Any) -> Tensor:
+        return math_ops.Remainder.apply(self, other)
+
+    def __rmod__(self, other: Any) -> Tensor:
+        return math_ops.Remainder.apply(as_tensor_like(other, self), self)
+
+    def __floordiv__(self, other: Any) -> Tensor:
+        """floor(self / other); no gradient (PyTorch has no derivative for it either)."""
+        return Tensor(np.asarray(np.floor_divide(self.data, _data(other))))
+
+    def __rfloordiv__(self, other: Any) -> Tensor:
+        return Tensor(np.asarray(np.floor_divide(_data(other), self.data)))
+
+    remainder = __mod__
+    floor_divide = __floordiv__
+
+    def __and__(self, other: Any) -> Tensor:
+        return Tensor(self.data & _data(other))
+
+    def __or__(self, other: Any) -> Tensor:
+        return Tensor(self.data | _data(other))
+
+    def __xor__(self, other: Any) -> Tensor:
+        return Tensor(self.data ^ _data(other))
+
+    def __invert__(self) -> Tensor:
+        return Tensor(~self.data)
+
+    def eq(self, other: Any) -> Tensor:
+        """self == other elementwise (bool)."""
+        return self == other
+
+    def ne(self, other: Any) -> Tensor:
+        """self != other elementwise (bool)."""
+        return self != other
+
+    def lt(self, other: Any) -> Tensor:
+        """self < other elementwise (bool)."""
+        return self < other
+
+    def le(self, other: Any) -> Tensor:
+        """self <= other elementwise (bool)."""
+        return self <= other
+
+    def gt(self, other: Any) -> Tensor:
+        """self > other elementwise (bool)."""
+        return self > other
+
+    def ge(self, other: Any) -> Tensor:
+        """self >= other elementwise (bool)."""
+        return self >= other
+
+    def logical_and(self, other: Any) -> Tensor:
+        """self and other elementwise."""
+        return compare.logical_and(self, other)
+
+    def logical_or(self, other: Any) -> Tensor:
+        """self or other elementwise."""
+        return compare.logical_or(self, other)
+
+    def logical_xor(self, other: Any) -> Tensor:
+        """self xor other elementwise."""
+        return compare.logical_xor(self, other)
+
+    def logical_not(self) -> Tensor:
+        """not self elementwise."""
+        return compare.logical_not(self)
+
+    def isnan(self) -> Tensor:
+        """True where NaN."""
+        return compare.isnan(self)
+
+    def isinf(self) -> Tensor:
+        """True where infinite."""
+        return compare.isinf(self)
+
+    def isfinite(self) -> Tensor:
+        """True where finite."""
+        return compare.isfinite(self)
+
+    # ---- more elementwise math (minigrad/ops/math_ops.py) -----------------------------
+    def maximum(self, other: Any) -> Tensor:
+        """Elementwise max(self, other); ties split the gradient in half."""
+        return math_ops.Maximum.apply(self, other)
+
+    def minimum(self, other: Any) -> Tensor:
+        """Elementwise min(self, other); ties split the gradient in half."""
+        return math_ops.Minimum.apply(self, other)
+
+    def sin(self) -> Tensor:
+        """sin(x)."""
+        return math_ops.Sin.apply(self)
+
+    def cos(self) -> Tensor:
+        """cos(x)."""
+        return math_ops.Cos.apply(self)
+
+    def erf(self) -> Tensor:
+        """The error function."""
+        return math_ops.Erf.apply(self)
+
+    def sign(self) -> Tensor:
+        """-1, 0 or 1 (gradient 0)."""
+        return math_ops.StepFunction.apply(self, name="sign")
+
+    def floor(self) -> Tensor:
+        """Round down (gradient 0)."""
+        return math_ops.StepFunction.apply(self, name="floor")
+
+    def ceil(self) -> Tensor:
+        """Round up (gradient 0)."""
+        return math_ops.StepFunction.apply(self, name="ceil")
+
+    def round(self) -> Tensor:
+        """Round half to even (gradient 0), as PyTorch."""
+        return math_ops.StepFunction.apply(self, name="round")
+
+    def trunc(self) -> Tensor:
+        """Round toward zero (gradient 0)."""
+        return math_ops.StepFunction.apply(self, name="trunc")
+
+    # ---- copies, shapes and indexing (minigrad/ops/indexing.py, sorting.py) ----------
+    def clone(self) -> Tensor:
+        """A copy with its own memory, still in the graph (gradient flows through)."""
+        return shape_ops.Cast.apply(self, dtype=self.dtype)
+
+    def contiguous(self) -> Tensor:
+        """self when already C-contiguous, else a contiguous copy (same values, same graph)."""
+        return self if self.data.flags.c_contiguous else self.clone()
+
+    def expand(self, *sizes: Any) -> Tensor:
+        """A broadcast view to ``sizes``; -1 keeps a dimension."""
+        sizes = _shape_tuple(sizes)
+        lead = len(sizes) - self.ndim
+        if lead < 0:
+            raise ValueError(f"expand: {sizes} has fewer dims than the tensor's {self.shape}")
+        shape = tuple(self.shape[i - lead] if n == -1 and i >= lead else n
+                      for i, n in enumerate(sizes))
+        return indexing.Expand.apply(self, shape=shape)
+
+    def expand_as(self, other: Tensor) -> Tensor:
+        """``expand(other.shape)``."""
+        return self.expand(other.shape)
+
+    def repeat(self, *repeats: Any) -> Tensor:
+        """Tile the tensor ``repeats[d]`` times along each dimension d."""
+        return indexing.Repeat.apply(self, repeats=_shape_tuple(repeats))
+
+    def flip(self, *dims: Any) -> Tensor:
+        """Reverse the order of elements along ``dims``."""
+        dims = tuple(_check_dim(d, self.ndim, "flip") for d in _shape_tuple(dims))
+        return indexing.Flip.apply(self, dims=dims)
+
+    def chunk(self, chunks: int, dim: int = 0) -> tuple:
+        """Split into ``chunks`` pieces of ceil(n / chunks) along ``dim`` (the last may be
+        smaller and there may be fewer pieces, as PyTorch)."""
+        if chunks <= 0:
+            raise ValueError(f"chunk: chunks must be positive, got {chunks}")
+        n = self.shape[_check_dim(dim, self.ndim, "chunk")]
+        return self.split(max(-(-n // chunks), 1), dim)
+
+    def unflatten(self, dim: int, sizes: Any) -> Tensor:
+        """Split dimension ``dim`` into ``sizes`` (one may be -1)."""
+        d = _check_dim(dim, self.ndim, "unflatten")
+        return self.reshape(self.shape[:d] + tuple(sizes) + self.shape[d + 1:])
+
+    def view_as(self, other: Tensor) -> Tensor:
+        """``reshape(other.shape)``."""
+        return self.reshape(other.shape)
+
+    def gather(self, dim: int, index: Any) -> Tensor:
+        """out[i][j] = self[i][index[i][j]] for dim=1 (PyTorch's gather)."""
+        return indexing.Gather.apply(self, dim=_check_dim(dim, self.ndim, "gather"),
+                                     index=_data(index))
+
+    def scatter_add(self, dim: int, index: Any, src: Any) -> Tensor:
+        """A copy of self with out[i][index[i][j]] += src[i][j] for dim=1 (PyTorch's scatter_add)."""
+        return indexing.ScatterAdd.apply(self, src, dim=_check_dim(dim, self.ndim, "scatter_add"),
+                                         index=_data(index))
+
+    def masked_select(self, mask: Any) -> Tensor:
+        """The elements where ``mask`` (broadcast with self) is True, as a 1-d tensor."""
+        m = np.asarray(_data(mask))
+        if m.dtype != np.bool_:
+            raise TypeError(f"masked_select: mask must be boolean, got dtype {m.dtype}")
+        shape = np.broadcast_shapes(self.shape, m.shape)
+        return self.expand(shape)[np.broadcast_to(m, shape)]
+
+    def sort(self, dim: int = -1, descending: bool = False) -> Any:
+        """``(values, indices)`` sorted along ``dim`` (stable)."""
+        return sorting.sort(self, _check_dim(dim, self.ndim, "sort"), descending)
+
+    def argsort(self, dim: int = -1, descending: bool = False) -> Tensor:
+        """Indices that sort along ``dim`` (stable; int64, no gradient)."""
+        return Tensor(sorting.sort_indices(self.data, _check_dim(dim, self.ndim, "argsort"),
+                                           descending))
+
+    def topk(self, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:
+        """``(values, indices)`` of the ``k`` largest (or smallest) along ``dim``."""
+        return sorting.topk(self, k, _check_dim(dim, self.ndim, "topk"), largest, sorted)
+
+    def index_select(self, dim: int, index: Any) -> Tensor:
+        """The slices ``index`` (1-d ints) along ``dim``, in that order (repeats allowed)."""
+        idx = np.asarray(_data(index))
+        if idx.ndim != 1:
+            raise ValueError(f"index_select: index must be 1-d, got shape {idx.shape}")
+        return self[(slice(None),) * _check_dim(dim, self.ndim, "index_select") + (idx,)]
+
+    def narrow(self, dim: int, start: int, length: int) -> Tensor:
+        """The slice [start, start + length) along ``dim``."""
+        d = _check_dim(dim, self.ndim, "narrow")
+        if not 0 <= start % max(self.shape[d], 1) + length <= self.shape[d] or length < 0:
+            raise IndexError(f"narrow: [{start}, {start} + {length}) is out of range for dim {d} "
+                             f"of size {self.shape[d]}")
+        start %= max(self.shape[d], 1)
+        return self[(slice(None),) * d + (slice(start, start + length),)]
+
+    def nonzero(self) -> Tensor:
+        """(n, ndim) int64 indices of the nonzero elements (no gradient)."""
+        return Tensor(np.argwhere(self.data).astype(np.int64))
+
+    def bmm(self, other: Tensor) -> Tensor:
+        """Batched matrix product of (B, n, m) and (B, m, p) (``@`` without broadcasting)."""
+        if self.ndim != 3 or other.ndim != 3 or self.shape[0] != other.shape[0]:
+            raise ValueError(f"bmm: needs (B, n, m) and (B, m, p), got {self.shape} and {other.shape}")
+        return self @ other
+
+    def outer(self, other: Tensor) -> Tensor:
+        """Outer product of two 1-d tensors: out[i, j] = self[i] * other[j]."""
+        if self.ndim != 1 or other.ndim != 1:
+            raise ValueError(f"outer: needs two 1-d tensors, got {self.shape} and {other.shape}")
+        return self.reshape(-1, 1) * other.reshape(1, -1)
+
+    def tril(self, diagonal: int = 0) -> Tensor:
+        """Zero above the ``diagonal``-th diagonal of the last two dims."""
+        return masking.tril(self, diagonal)
+
+    def triu(self, diagonal: int = 0) -> Tensor:
+        """Zero below the ``diagonal``-th diagonal of the last two dims."""
+        return masking.triu(self, diagonal)
+
 
 def _data(x: Any) -> Any:
     return x.data if isinstance(x, Tensor) else x
+
+
+def _pick(name: str, new: Any, old: Any, new_name: str, old_name: str, default: Any) -> Any:
+    """PyTorch's keyword (``dim``) or NumPy's (``axis``): either, never both."""
+    if new is not None and old is not None:
+        raise TypeError(f"{name}: got both {new_name}= and {old_name}=; pass one")
+    if new is not None:
+        return new
+    return default if old is None else old
+
+
+def _reduce_args(name: str, dim: Any, keepdim: Any, axis: Any, keepdims: Any) -> tuple:
+    """(axis, keepdims) from either spelling (``dim``/``keepdim`` or ``axis``/``keepdims``)."""
+    return (_pick(name, dim, axis, "dim", "axis", None),
+            bool(_pick(name, keepdim, keepdims, "keepdim", "keepdims", False)))
+
+
+def _check_dim(dim: Any, ndim: int, name: str) -> int:
+    """``dim`` as a non-negative int; a 0-d tensor accepts 0 and -1, as PyTorch."""
+    n = max(ndim, 1)
+    if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)) or not -n <= dim < n:
+        raise IndexError(f"{name}: dim {dim!r} is out of range for a tensor with {ndim} dims")
+    return int(dim) % n
+
+
+def _shape_tuple(args: tuple) -> tuple:
+    """``f(2, 3)`` or ``f((2, 3))`` as a tuple of ints (-1 allowed)."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        args = tuple(args[0])
+    return tuple(int(a) for a in args)
+
+
+def _extremum(t: Tensor, op: Any, name: str, dim: Any, keepdim: Any, axis: Any,
+              keepdims: Any) -> Any:
+    """``max``/``min``: all elements -> a Tensor; one ``dim`` -> (values, indices)."""
+    d, k = _reduce_args(name, dim, keepdim, axis, keepdims)
+    if d is None:
+        return op.apply(t, axis=None, keepdims=False)
+    if not isinstance(d, (int, np.integer)):
+        raise TypeError(f"{name}: dim must be one int (got {d!r}); for several use a{name}")
+    d = _check_dim(d, t.ndim, name)
+    if t.data.size == 0:
+        raise ValueError(f"{name}() of an empty tensor of shape {t.shape}")
+    data = t.data.reshape(1) if t.ndim == 0 else t.data
+    idx = (np.argmax if name == "max" else np.argmin)(data, axis=d, keepdims=True)
+    values = indexing.Gather.apply(t.reshape(data.shape), dim=d, index=idx)
+    if t.ndim == 0 or not k:
+        values, idx = values.squeeze(d), idx.squeeze(d) if t.ndim else idx.reshape(())
+    return sorting.ValuesIndices(values, Tensor(idx))
+
+
+class Device:
+    """A device name (``x.device``); minigrad has one, the CPU. Compares equal to ``"cpu"``."""
+
+    __slots__ = ("type",)
+
+    def __init__(self, type: str = "cpu") -> None:
+        check_device(type)
+        self.type = "cpu"
+
+    def __repr__(self) -> str:
+        return "device(type='cpu')"
+
+    def __str__(self) -> str:
+        return "cpu"
+
+    def __eq__(self, other: object) -> bool:
+        return str(other) == "cpu"
+
+    __hash__ = object.__hash__
+
+
+_DEVICE_NAMES = ("cpu", "cuda", "mps", "xpu", "xla", "meta", "hip", "ipu", "npu")
+
+
+def is_device(x: Any) -> bool:
+    """True for a device name (``"cuda:0"``) or a device object (``torch.device``)."""
+    if isinstance(x, str):
+        return x.split(":")[0] in _DEVICE_NAMES
+    return isinstance(x, Device) or type(x).__name__ == "device"
+
+
+def check_device(device: Any) -> None:
+    """Accept None or the CPU; anything else raises (minigrad has no accelerators)."""
+    if device is None or str(device) == "cpu" or str(getattr(device, "type", "")) == "cpu":
+        return
+    raise RuntimeError(f"minigrad runs on the CPU: device {str(device)!r} is not available")
+
+
+CPU = Device()
+
+_TYPE_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "int32": "Int",
+               "bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short"}
 
 
 # ---- constructors -------------------------------------------------------------
@@ -480,5 +969,15 @@ def arange(start: float, end: float | None = None, step: float = 1, dtype: Any =
 
 
 # Imported last: the op modules import Tensor from this module.
-from .ops import elementwise, masking, reduce_ops, shape_ops, softmax_ops
+from .ops import (
+    compare,
+    elementwise,
+    indexing,
+    masking,
+    math_ops,
+    reduce_ops,
+    shape_ops,
+    softmax_ops,
+    sorting,
+)
 from .ops import matmul as matmul_ops

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from minigrad import Tensor
+from minigrad.sampling import draw_rows
 
 
 def check_token_ids(ids: Any, name: str, vocab_size: int, max_len: int | None = None,
@@ -68,17 +69,24 @@ def sample_next_token(logits: np.ndarray, temperature: float, top_k: int | None,
     uniform number per row from ``rng``, so a seeded generator gives the same
     tokens every time. Returns int64 (B,).
     """
-    z = np.asarray(logits, dtype=np.float64)
+    z = check_logits(np.asarray(logits, dtype=np.float64), "generate")
     if top_k is not None and top_k < z.shape[-1]:
         kth = np.partition(z, -top_k, axis=-1)[:, -top_k][:, None]  # k-th largest per row
         z = np.where(z < kth, -np.inf, z)
     z = (z - z.max(axis=-1, keepdims=True)) / temperature
-    p = np.exp(z)
-    cdf = np.cumsum(p, axis=-1)
-    u = rng.random((z.shape[0], 1)) * cdf[:, -1:]  # uniform in [0, total mass)
-    # the first index whose cumulative mass exceeds u; the clip guards u == total
-    token = (cdf <= u).sum(axis=-1)
-    return np.minimum(token, z.shape[-1] - 1).astype(np.int64)
+    # torch.multinomial(probs, 1) of nanoGPT's generate, on the same uniforms as before
+    return draw_rows(np.exp(z), rng)
+
+
+def check_logits(logits: np.ndarray, where: str) -> np.ndarray:
+    """``logits`` unchanged, or a ValueError if any is NaN or +inf (the model diverged):
+    sampling, argmax and beam search would otherwise silently pick token 0."""
+    bad = np.isnan(logits) | (logits == np.inf)
+    if bad.any():
+        row = int(np.argwhere(bad.any(axis=-1).reshape(-1))[0, 0])
+        raise ValueError(f"{where}: the model produced NaN or +inf logits (row {row}); "
+                         "its weights or inputs are not finite")
+    return logits
 
 
 def length_penalty(length: int, alpha: float) -> float:

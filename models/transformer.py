@@ -38,7 +38,7 @@ import numpy as np
 import minigrad
 from minigrad import Tensor, nn
 
-from .decoding import beam_search_one, check_token_ids
+from .decoding import beam_search_one, check_logits, check_token_ids
 
 
 @dataclass
@@ -390,7 +390,7 @@ class Transformer(nn.Module):
                 done = np.zeros(b, dtype=bool)
                 while ys.shape[1] < max_len and not done.all():
                     logits = self._decode(ys, memory, mask, None).data[:, -1, :]  # (B, V)
-                    nxt = np.where(done, fill, logits.argmax(axis=-1))
+                    nxt = np.where(done, fill, check_logits(logits, "greedy_decode").argmax(axis=-1))
                     ys = np.concatenate([ys, nxt[:, None]], axis=1)
                     done |= nxt == end_id
         finally:
@@ -403,7 +403,7 @@ class Transformer(nn.Module):
         source sentence, whose memory (1, S, d) every prefix reads."""
         mem = Tensor(np.repeat(memory_row, prefixes.shape[0], axis=0))  # (k, S, d)
         logits = self._decode(prefixes, mem, mask_row, None).data[:, -1, :]
-        z = logits.astype(np.float64)
+        z = check_logits(logits.astype(np.float64), "beam_search")
         z = z - z.max(axis=-1, keepdims=True)
         return z - np.log(np.exp(z).sum(axis=-1, keepdims=True))
 

@@ -10,30 +10,50 @@ Layers are :class:`Module` subclasses holding :class:`Parameter` weights;
 ``nn.functional`` (``from minigrad.nn import functional as F``) has the stateless forms.
 """
 
-from . import functional
-from .activation import GELU, ReLU
+from . import functional, init
+from .activation import ELU, GELU, Flatten, Identity, LeakyReLU, ReLU, Sigmoid, SiLU, Softmax, Tanh
 from .attention import MultiHeadAttention
+from .containers import ModuleDict, ParameterList
 from .dropout import Dropout
 from .embedding import Embedding
 from .layernorm import LayerNorm
 from .linear import Linear
 from .loss import CrossEntropyLoss
 from .module import Module, ModuleList, Parameter, Sequential
+from .normalization import RMSNorm
+from .pointwise_loss import BCELoss, BCEWithLogitsLoss, L1Loss, MSELoss, NLLLoss
 from .positional import PositionalEncoding
 
 __all__ = [
+    "ELU",
     "GELU",
+    "BCELoss",
+    "BCEWithLogitsLoss",
     "CrossEntropyLoss",
     "Dropout",
     "Embedding",
+    "Flatten",
+    "Identity",
+    "L1Loss",
     "LayerNorm",
+    "LeakyReLU",
     "Linear",
+    "MSELoss",
     "Module",
+    "ModuleDict",
     "ModuleList",
     "MultiHeadAttention",
+    "NLLLoss",
     "Parameter",
+    "ParameterList",
     "PositionalEncoding",
+    "RMSNorm",
     "ReLU",
     "Sequential",
+    "SiLU",
+    "Sigmoid",
+    "Softmax",
+    "Tanh",
     "functional",
+    "init",
 ]

@@ -1,4 +1,5 @@
-"""Activation functions: ReLU, GELU, softmax and log-softmax.
+"""Activation functions: ReLU, GELU, softmax, log-softmax, sigmoid, tanh, SiLU, leaky ReLU,
+ELU, softplus (functional forms and Modules), and Identity and Flatten.
 
 The math lives in minigrad's ops (``Tensor.relu``, ``Tensor.gelu``, the
 softmax kernels); this file gives them PyTorch's functional names and
@@ -57,3 +58,123 @@ class GELU(Module):
 
     def extra_repr(self) -> str:
         return f"approximate={self.approximate!r}"
+
+
+def sigmoid(x: Tensor) -> Tensor:
+    """1 / (1 + e**-x)."""
+    return x.sigmoid()
+
+
+def tanh(x: Tensor) -> Tensor:
+    """Hyperbolic tangent."""
+    return x.tanh()
+
+
+def silu(x: Tensor) -> Tensor:
+    """x * sigmoid(x) (also called swish)."""
+    return x * x.sigmoid()
+
+
+def leaky_relu(x: Tensor, negative_slope: float = 0.01) -> Tensor:
+    """x where x > 0, else negative_slope * x (the gradient at 0 is negative_slope, as PyTorch)."""
+    return minigrad.where(x > 0, x, x * negative_slope)
+
+
+def elu(x: Tensor, alpha: float = 1.0) -> Tensor:
+    """x where x > 0, else alpha * (e**x - 1)."""
+    # exp of min(x, 0): the unused branch never overflows (an inf there would make its gradient nan)
+    return minigrad.where(x > 0, x, (x.clamp(max=0.0).exp() - 1) * alpha)
+
+
+def softplus(x: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    """log(1 + e**(beta x)) / beta, and x itself where beta x > threshold (as PyTorch)."""
+    bx = x * beta
+    soft = (bx.clamp(max=threshold).exp() + 1).log() / beta
+    return minigrad.where(bx > threshold, x, soft)
+
+
+class _Elementwise(Module):
+    """A Module applying a stateless function: ``Tanh()(x) == tanh(x)``."""
+
+    fn = staticmethod(relu)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return type(self).fn(x)
+
+
+class Tanh(_Elementwise):
+    """Hyperbolic tangent."""
+
+    fn = staticmethod(tanh)
+
+
+class Sigmoid(_Elementwise):
+    """1 / (1 + e**-x)."""
+
+    fn = staticmethod(sigmoid)
+
+
+class SiLU(_Elementwise):
+    """x * sigmoid(x)."""
+
+    fn = staticmethod(silu)
+
+
+class Identity(Module):
+    """Returns its input unchanged (a placeholder layer); constructor arguments are ignored."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__()
+
+    def forward(self, x: Tensor) -> Tensor:
+        return x
+
+
+class LeakyReLU(Module):
+    """x where x > 0, else negative_slope * x."""
+
+    def __init__(self, negative_slope: float = 0.01) -> None:
+        super().__init__()
+        self.negative_slope = negative_slope
+
+    def forward(self, x: Tensor) -> Tensor:
+        return leaky_relu(x, self.negative_slope)
+
+    def extra_repr(self) -> str:
+        return f"negative_slope={self.negative_slope}"
+
+
+class ELU(Module):
+    """x where x > 0, else alpha * (e**x - 1)."""
+
+    def __init__(self, alpha: float = 1.0) -> None:
+        super().__init__()
+        self.alpha = alpha
+
+    def forward(self, x: Tensor) -> Tensor:
+        return elu(x, self.alpha)
+
+
+class Softmax(Module):
+    """softmax along ``dim`` (PyTorch's ``nn.Softmax(dim)``)."""
+
+    def __init__(self, dim: int = -1) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, x: Tensor) -> Tensor:
+        return softmax(x, self.dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class Flatten(Module):
+    """Merge dims start_dim..end_dim (default: all but the batch dim)."""
+
+    def __init__(self, start_dim: int = 1, end_dim: int = -1) -> None:
+        super().__init__()
+        self.start_dim, self.end_dim = start_dim, end_dim
+
+    def forward(self, x: Tensor) -> Tensor:
+        return x.flatten(self.start_dim, self.end_dim)

@@ -46,14 +46,18 @@ class CrossEntropyFunction(Function):
 
 
 def cross_entropy(logits: Tensor, targets: Any, ignore_index: int = -100,
-                  reduction: str = "mean") -> Tensor:
+                  reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:
     """Cross-entropy of ``logits`` (N, C) against integer ``targets`` (N,).
 
     Also accepts (B, T, C) logits with (B, T) targets (flattened to rows).
     Targets must be integers in [0, C) or equal ``ignore_index`` (IndexError
     otherwise, raised before the kernel runs). ``reduction='mean'`` averages
     over non-ignored rows; if every row is ignored the loss is 0.
+    ``label_smoothing`` = e mixes in the uniform target, as PyTorch:
+    loss_i = (1 - e) * CE_i + e * mean_c(-log_softmax(logits_i)_c).
     """
+    if label_smoothing:
+        return _smoothed(logits, targets, ignore_index, reduction, label_smoothing)
     if reduction not in ("mean", "sum", "none"):
         raise ValueError(f"cross_entropy: reduction must be 'mean', 'sum' or 'none', got {reduction!r}")
     if not isinstance(logits, Tensor) or logits.dtype.kind != "f":
@@ -91,16 +95,36 @@ def cross_entropy(logits: Tensor, targets: Any, ignore_index: int = -100,
     return out
 
 
+def _smoothed(logits: Tensor, targets: Any, ignore_index: int, reduction: str,
+              eps: float) -> Tensor:
+    """Cross-entropy with label smoothing ``eps`` (see :func:`cross_entropy`), from its parts."""
+    if not 0.0 <= eps <= 1.0:
+        raise ValueError(f"cross_entropy: label_smoothing must be in [0, 1], got {eps}")
+    ce = cross_entropy(logits, targets, ignore_index, "none")  # checks targets and shapes
+    t = targets.data if isinstance(targets, Tensor) else np.asarray(targets)
+    keep = Tensor((t != ignore_index).astype(logits.dtype))
+    uniform = -logits.log_softmax(-1).mean(-1)
+    per_row = (ce * (1 - eps) + uniform * eps) * keep
+    if reduction == "none":
+        return per_row
+    if reduction == "sum":
+        return per_row.sum()
+    return per_row.sum() / max(float(keep.data.sum()), 1.0)
+
+
 class CrossEntropyLoss(Module):
     """Module form of :func:`cross_entropy`: ``CrossEntropyLoss()(logits, targets)``."""
 
-    def __init__(self, ignore_index: int = -100, reduction: str = "mean") -> None:
+    def __init__(self, ignore_index: int = -100, reduction: str = "mean",
+                 label_smoothing: float = 0.0) -> None:
         super().__init__()
         self.ignore_index = ignore_index
         self.reduction = reduction
+        self.label_smoothing = label_smoothing
 
     def forward(self, logits: Tensor, targets: Any) -> Tensor:
-        return cross_entropy(logits, targets, self.ignore_index, self.reduction)
+        return cross_entropy(logits, targets, self.ignore_index, self.reduction,
+                             self.label_smoothing)
 
     def extra_repr(self) -> str:
         return f"ignore_index={self.ignore_index}, reduction={self.reduction!r}"

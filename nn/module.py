@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from minigrad import Tensor
+from minigrad.tensor import check_device, is_device
 
 
 class Parameter(Tensor):
@@ -254,8 +255,18 @@ class Module:
             p.requires_grad = requires_grad
         return self
 
-    def to(self, dtype: Any) -> Module:
-        """Cast every floating parameter and buffer to ``dtype`` (e.g. np.float64)."""
+    def to(self, *args: Any, dtype: Any = None, device: Any = None, **_ignored: Any) -> Module:
+        """Cast every floating parameter and buffer to ``dtype`` (e.g. np.float64); as PyTorch,
+        ``model.to("cpu")``, ``model.to(dtype)`` and ``model.to("cpu", dtype)`` all work, and
+        any device other than the CPU raises."""
+        for a in args:
+            if is_device(a):
+                device = a
+            else:
+                dtype = a
+        check_device(device)
+        if dtype is None:
+            return self
         dt = np.dtype(dtype)
         if dt.kind != "f":
             raise TypeError(f"Module.to: needs a floating dtype, got {dt}")

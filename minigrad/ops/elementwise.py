@@ -106,10 +106,13 @@ class PowScalar(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        # d(a**p)/da = p * a**(p-1)
+        # d(a**p)/da = p * a**(p-1), and 0 for p == 0 (PyTorch's rule: no 0 * inf = nan at a = 0)
         (a,) = ctx.saved_tensors
         p = np.asarray(ctx.exponent, dtype=a.dtype)
-        return grad * p * a ** (p - 1)
+        if p == 0:
+            return np.zeros_like(grad)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return grad * p * a ** (p - 1)
 
 
 class Pow(Function):
@@ -125,14 +128,17 @@ class Pow(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        # d(a**b)/da = b * a**(b-1), d(a**b)/db = a**b * log(a)
+        # d(a**b)/da = b * a**(b-1) (0 where b == 0), d(a**b)/db = a**b * log(a) (0 where a == 0, b >= 0)
         a, b, out = ctx.saved_tensors
-        ga = unbroadcast(grad * b * a ** (b - 1), a.shape) if ctx.needs_input_grad[0] else None
-        gb = None
-        if ctx.needs_input_grad[1]:
-            with np.errstate(divide="ignore", invalid="ignore"):
-                gb = unbroadcast(grad * out * np.log(a), b.shape)
-        return ga, gb
+        ga = gb = None
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if ctx.needs_input_grad[0]:
+                ga = unbroadcast(np.where(b == 0, 0, grad * b * a ** (b - 1)), a.shape)
+            if ctx.needs_input_grad[1]:
+                db = np.where((a == 0) & (b >= 0), 0, out * np.log(a))
+                gb = unbroadcast(grad * db, b.shape)
+        return (None if ga is None else ga.astype(grad.dtype, copy=False),
+                None if gb is None else gb.astype(grad.dtype, copy=False))
 
 
 class Neg(Function):

@@ -36,7 +36,8 @@ class MatMul(Function):
         if ctx.needs_input_grad[1]:
             if b.ndim == 2 and a.ndim > 2:
                 # sum over all leading rows in one 2-D product: (K, rows) @ (rows, N)
-                gb = K.matmul(_mT(a.reshape(-1, a.shape[-1])), grad.reshape(-1, grad.shape[-1]))
+                rows = int(np.prod(a.shape[:-1]))  # not -1: reshape cannot infer it when K == 0
+                gb = K.matmul(_mT(a.reshape(rows, a.shape[-1])), grad.reshape(rows, grad.shape[-1]))
             else:
                 gb = unbroadcast(K.matmul(_mT(a), grad), b.shape)
         return ga, gb

@@ -9,10 +9,11 @@
 array([ 0.8, -1.6], dtype=float32)
 """
 
+from . import lr_scheduler
 from .adam import Adam, AdamW
 from .clip import clip_grad_norm_
 from .optimizer import Optimizer
 from .schedule import CosineWithWarmup, cosine_lr
 from .sgd import SGD
 
-__all__ = ["SGD", "Adam", "AdamW", "CosineWithWarmup", "Optimizer", "clip_grad_norm_", "cosine_lr"]
+__all__ = ["SGD", "Adam", "AdamW", "CosineWithWarmup", "Optimizer", "clip_grad_norm_", "cosine_lr", "lr_scheduler"]

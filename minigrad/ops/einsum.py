@@ -1,0 +1,85 @@
+"""einsum: Einstein summation over named axes, e.g. ``"bij,bjk->bik"``.
+
+The gradient of an einsum with respect to one operand is itself an einsum:
+swap that operand's subscripts with the output's. For ``"ij,jk->ik"``,
+``dA = einsum("ik,jk->ij", dOut, B)``. An axis summed away that appears in no
+other operand (``"ij->i"``) is absent from the swapped inputs: the gradient is
+computed without it and then broadcast along it. ``...`` is accepted (it names
+the same leading axes in every operand, with NumPy broadcasting).
+Not supported: a letter repeated inside one operand (diagonals, ``"ii->i"``).
+"""
+
+from __future__ import annotations
+
+import string
+
+import numpy as np
+
+from ..function import Function
+from .broadcast import unbroadcast
+
+
+def parse(equation: str, shapes: list) -> tuple[list, str]:
+    """Explicit subscripts: (one letter string per operand, output letters), ``...`` spelled
+    out with capital letters; raises for what this einsum cannot differentiate."""
+    eq = equation.replace(" ", "")
+    lhs, arrow, out = eq.partition("->")
+    ins = lhs.split(",")
+    if len(ins) != len(shapes):
+        raise ValueError(f"einsum: {equation!r} names {len(ins)} operands, got {len(shapes)}")
+    n_ell = max((len(s) - len(i.replace("...", "")) for i, s in zip(ins, shapes) if "..." in i),
+                default=0)
+    spare = [c for c in string.ascii_uppercase if c not in eq][:n_ell]
+    explicit = []
+    for sub, shape in zip(ins, shapes):
+        if "..." in sub:
+            k = len(shape) - len(sub.replace("...", ""))
+            sub = sub.replace("...", "".join(spare[n_ell - k:]))
+        if len(sub) != len(shape):
+            raise ValueError(f"einsum: subscripts {sub!r} do not match an operand of shape {shape}")
+        if len(set(sub)) != len(sub):
+            raise NotImplementedError(
+                f"einsum: a letter repeated within one operand ({sub!r}, a diagonal) is not supported"
+            )
+        explicit.append(sub)
+    if arrow:
+        out = out.replace("...", "".join(spare))
+    else:  # implicit output: the broadcast axes, then letters used once, alphabetically
+        counts = {c: "".join(explicit).count(c) for c in "".join(explicit)}
+        out = "".join(spare) + "".join(sorted(c for c, n in counts.items()
+                                              if n == 1 and c not in spare))
+    return explicit, out
+
+
+class Einsum(Function):
+    """out = einsum(equation, *operands); see the module docstring."""
+
+    @staticmethod
+    def forward(ctx, *arrays, equation):
+        ins, out = parse(equation, [a.shape for a in arrays])
+        ctx.save_for_backward(*arrays)
+        ctx.subs = (ins, out)
+        return np.asarray(np.einsum(",".join(ins) + "->" + out, *arrays))
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d out/d op_i = einsum(output subs and the other operands -> op_i's subs)
+        arrays = ctx.saved_tensors
+        ins, out = ctx.subs
+        grads = []
+        for i, (sub, a) in enumerate(zip(ins, arrays)):
+            if not ctx.needs_input_grad[i]:
+                grads.append(None)
+                continue
+            others = [(s, b) for j, (s, b) in enumerate(zip(ins, arrays)) if j != i]
+            known = set(out).union(*[set(s) for s, _ in others])
+            target = "".join(c for c in sub if c in known)
+            eq = ",".join([out] + [s for s, _ in others]) + "->" + target
+            g = np.einsum(eq, grad, *[b for _, b in others])
+            # put back the axes summed only within this operand, then undo broadcasting
+            dims = iter(g.shape)
+            g = g.reshape([next(dims) if c in known else 1 for c in sub])
+            full = tuple(n if c in known else a.shape[k] for k, (c, n) in enumerate(zip(sub, g.shape)))
+            g = unbroadcast(np.broadcast_to(g, full), a.shape)
+            grads.append(g.astype(grad.dtype, copy=False))
+        return tuple(grads)

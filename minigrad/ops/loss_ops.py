@@ -1,0 +1,35 @@
+"""Binary cross-entropy on probabilities, as one Function so its gradient follows PyTorch's
+formula exactly, including at p = 0 and p = 1 where the chain rule through ``log`` would
+give 0 * inf = nan."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..function import Function
+from .broadcast import unbroadcast
+
+
+class BinaryCrossEntropy(Function):
+    """out = -(t max(log p, -100) + (1 - t) max(log(1 - p), -100)) elementwise (PyTorch clamps
+    each log at -100 so that p = 0 or 1 gives a finite loss)."""
+
+    @staticmethod
+    def forward(ctx, p, t):
+        ctx.save_for_backward(p, t)
+        with np.errstate(divide="ignore"):
+            log_p = np.maximum(np.log(p), -100)
+            log_q = np.maximum(np.log1p(-p), -100)
+        return -(t * log_p + (1 - t) * log_q)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d/dp = (p - t) / max(p (1 - p), 1e-12), d/dt = log(1 - p) - log(p) (unclamped): PyTorch's
+        p, t = ctx.saved_tensors
+        gp = gt = None
+        if ctx.needs_input_grad[0]:
+            gp = unbroadcast(grad * (p - t) / np.maximum(p * (1 - p), 1e-12), p.shape)
+        if ctx.needs_input_grad[1]:
+            with np.errstate(divide="ignore", invalid="ignore"):
+                gt = unbroadcast(grad * (np.log1p(-p) - np.log(p)), t.shape)
+        return gp, gt

@@ -1,0 +1,141 @@
+"""More elementwise math: maximum/minimum, sin/cos/erf, remainder, and the
+piecewise-constant functions (sign, floor, ceil, round, trunc). Floor
+division ``//`` has no derivative in PyTorch either: the Tensor computes it
+without a graph.
+
+Binary ops sum their gradients back to each input's shape with
+:func:`~minigrad.ops.broadcast.unbroadcast`. Piecewise-constant functions have
+gradient 0 almost everywhere; PyTorch returns 0 there too (not None), so a
+graph through ``floor`` still reaches its leaves, with zeros.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import special
+
+from ..function import Function
+from .broadcast import unbroadcast
+from .elementwise import _check_broadcast
+
+
+class _Pairwise(Function):
+    """out = max(a, b) (or min) elementwise (broadcasting); ties split the gradient in half,
+    as PyTorch."""
+
+    _pick = staticmethod(np.maximum)
+    _wins = staticmethod(np.greater)  # where a alone gets the gradient
+
+    @classmethod
+    def forward(cls, ctx, a, b):
+        if a.shape != b.shape:
+            _check_broadcast(cls.__name__.lower(), a, b)
+        ctx.save_for_backward(a, b)
+        ctx.wins = cls._wins
+        return cls._pick(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d max(a,b)/da = 1 where a wins, 1/2 where a == b, else 0 (b: the rest)
+        a, b = ctx.saved_tensors
+        wa = (ctx.wins(a, b) + 0.5 * (a == b)).astype(grad.dtype)
+        return unbroadcast(grad * wa, a.shape), unbroadcast(grad * (1 - wa), b.shape)
+
+
+class Maximum(_Pairwise):
+    """out = max(a, b) elementwise; ties split the gradient in half."""
+
+    _pick = staticmethod(np.maximum)
+    _wins = staticmethod(np.greater)
+
+
+class Minimum(_Pairwise):
+    """out = min(a, b) elementwise; ties split the gradient in half."""
+
+    _pick = staticmethod(np.minimum)
+    _wins = staticmethod(np.less)
+
+
+class Sin(Function):
+    """out = sin(a)."""
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.sin(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d sin(a)/da = cos(a)
+        (a,) = ctx.saved_tensors
+        return grad * np.cos(a)
+
+
+class Cos(Function):
+    """out = cos(a)."""
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.cos(a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d cos(a)/da = -sin(a)
+        (a,) = ctx.saved_tensors
+        return -grad * np.sin(a)
+
+
+class Erf(Function):
+    """out = erf(a) = 2/sqrt(pi) * integral_0^a e^(-t^2) dt."""
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return special.erf(a).astype(a.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d erf(a)/da = 2/sqrt(pi) * e^(-a^2)
+        (a,) = ctx.saved_tensors
+        return grad * (2.0 / np.sqrt(np.pi) * np.exp(-a * a)).astype(grad.dtype)
+
+
+class Remainder(Function):
+    """out = a - floor(a / b) * b (Python's and PyTorch's ``%``: the sign of b)."""
+
+    @staticmethod
+    def forward(ctx, a, b):
+        if a.shape != b.shape:
+            _check_broadcast("remainder", a, b)
+        ctx.save_for_backward(a, b)
+        return np.remainder(a, b)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d(a % b)/da = 1, d(a % b)/db = -floor(a / b)
+        a, b = ctx.saved_tensors
+        gb = None
+        if ctx.needs_input_grad[1]:
+            gb = unbroadcast(-grad * np.floor_divide(a, b), b.shape)
+        return unbroadcast(grad, a.shape), gb
+
+
+_STEP_FUNCTIONS = {"sign": np.sign, "floor": np.floor, "ceil": np.ceil,
+                   "round": np.round, "trunc": np.trunc}
+
+
+class StepFunction(Function):
+    """out = f(a) for a piecewise-constant f (sign, floor, ceil, round, trunc).
+
+    ``round`` rounds half to even, as PyTorch and NumPy."""
+
+    @staticmethod
+    def forward(ctx, a, name):
+        ctx.shape = a.shape
+        return _STEP_FUNCTIONS[name](a)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d f(a)/da = 0 (f is constant between its jumps)
+        return np.zeros(ctx.shape, grad.dtype)

@@ -1,0 +1,133 @@
+"""Losses computed element by element, then reduced: mean squared error, L1, binary
+cross-entropy (on probabilities or on logits) and the negative log-likelihood of
+log-probabilities, with PyTorch's names, arguments and ``reduction`` ('mean',
+'sum', 'none'). Built from minigrad ops: their backward is the chain rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+import minigrad
+from minigrad import Tensor
+from minigrad.ops.loss_ops import BinaryCrossEntropy
+
+from .module import Module
+
+
+def _reduce(loss: Tensor, reduction: str, name: str) -> Tensor:
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "none":
+        return loss
+    raise ValueError(f"{name}: reduction must be 'mean', 'sum' or 'none', got {reduction!r}")
+
+
+def _check_same_shape(input: Tensor, target: Any, name: str) -> None:
+    if tuple(np.shape(getattr(target, "data", target))) != input.shape:
+        raise ValueError(f"{name}: target shape {np.shape(getattr(target, 'data', target))} "
+                         f"differs from input shape {input.shape}")
+
+
+def mse_loss(input: Tensor, target: Any, reduction: str = "mean") -> Tensor:
+    """(input - target)**2, reduced."""
+    _check_same_shape(input, target, "mse_loss")
+    d = input - target
+    return _reduce(d * d, reduction, "mse_loss")
+
+
+def l1_loss(input: Tensor, target: Any, reduction: str = "mean") -> Tensor:
+    """|input - target|, reduced."""
+    _check_same_shape(input, target, "l1_loss")
+    return _reduce((input - target).abs(), reduction, "l1_loss")
+
+
+def binary_cross_entropy(input: Tensor, target: Any, reduction: str = "mean") -> Tensor:
+    """-(t log p + (1 - t) log(1 - p)) for probabilities p in [0, 1]; each log is clamped
+    at -100, as PyTorch, so p = 0 or 1 gives a finite loss."""
+    _check_same_shape(input, target, "binary_cross_entropy")
+    p = input.data
+    if p.size and (np.nanmin(p) < 0 or np.nanmax(p) > 1):
+        raise ValueError("binary_cross_entropy: input must hold probabilities in [0, 1]; "
+                         "for logits use binary_cross_entropy_with_logits")
+    loss = BinaryCrossEntropy.apply(input, target)  # one Function: exact gradient at 0 and 1
+    return _reduce(loss, reduction, "binary_cross_entropy")
+
+
+def binary_cross_entropy_with_logits(input: Tensor, target: Any, reduction: str = "mean",
+                                     pos_weight: Any = None) -> Tensor:
+    """binary_cross_entropy(sigmoid(x), t) computed stably: (1 - t) x + w softplus(-x),
+    w = 1 + (pos_weight - 1) t; softplus(-x) = max(-x, 0) + log(1 + e**-|x|)."""
+    _check_same_shape(input, target, "binary_cross_entropy_with_logits")
+    softplus_neg = (-input).relu() + ((-input.abs()).exp() + 1).log()
+    w = 1 if pos_weight is None else (minigrad.tensor(pos_weight, dtype=input.dtype) - 1) * target + 1
+    return _reduce((1 - target) * input + w * softplus_neg, reduction,
+                   "binary_cross_entropy_with_logits")
+
+
+def nll_loss(input: Tensor, target: Any, ignore_index: int = -100, reduction: str = "mean") -> Tensor:
+    """-input[i, target[i]] for log-probabilities ``input`` (N, C), averaged over the rows
+    whose target is not ``ignore_index`` (``cross_entropy`` is ``nll_loss(log_softmax(x))``)."""
+    t = np.array(getattr(target, "data", target))
+    if t.dtype.kind not in "iu" or input.ndim != 2 or t.shape != input.shape[:1]:
+        raise ValueError(f"nll_loss: needs input (N, C) and integer targets (N,), got "
+                         f"{input.shape} and {t.dtype} {t.shape}")
+    keep = t != ignore_index
+    if keep.any() and (t[keep].min() < 0 or t[keep].max() >= input.shape[1]):
+        raise IndexError(f"nll_loss: targets must lie in [0, {input.shape[1]}) or be ignore_index")
+    picked = input.gather(1, np.where(keep, t, 0)[:, None])[:, 0]
+    losses = -picked * minigrad.tensor(keep, dtype=input.dtype)
+    if reduction == "mean":  # over the kept rows only; none kept gives nan, as PyTorch
+        with np.errstate(invalid="ignore"):
+            return losses.sum() / input.dtype.type(keep.sum())
+    return _reduce(losses, reduction, "nll_loss")
+
+
+class _PointwiseLoss(Module):
+    """Module form of a loss function: ``MSELoss()(input, target)``."""
+
+    fn = staticmethod(mse_loss)
+
+    def __init__(self, reduction: str = "mean") -> None:
+        super().__init__()
+        self.reduction = reduction
+
+    def forward(self, input: Tensor, target: Any) -> Tensor:
+        return type(self).fn(input, target, reduction=self.reduction)
+
+    def extra_repr(self) -> str:
+        return f"reduction={self.reduction!r}"
+
+
+class MSELoss(_PointwiseLoss):
+    """Mean squared error."""
+
+    fn = staticmethod(mse_loss)
+
+
+class L1Loss(_PointwiseLoss):
+    """Mean absolute error."""
+
+    fn = staticmethod(l1_loss)
+
+
+class BCELoss(_PointwiseLoss):
+    """Binary cross-entropy on probabilities."""
+
+    fn = staticmethod(binary_cross_entropy)
+
+
+class BCEWithLogitsLoss(_PointwiseLoss):
+    """Binary cross-entropy on logits (stable)."""
+
+    fn = staticmethod(binary_cross_entropy_with_logits)
+
+
+class NLLLoss(_PointwiseLoss):
+    """Negative log-likelihood of log-probabilities."""
+
+    fn = staticmethod(nll_loss)
