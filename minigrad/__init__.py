@@ -4,7 +4,7 @@
 >>> x = mg.tensor([1.0, 2.0, 3.0], requires_grad=True)
 >>> (x * x).sum().backward()
 >>> x.grad
-array([2., 4., 6.], dtype=float32)
+tensor([2., 4., 6.])
 """
 
 from .malloc import keep_freed_memory
@@ -13,7 +13,8 @@ from .malloc import keep_freed_memory
 # target VM a page fault on a fresh array cost more than the math that fills it).
 keep_freed_memory()
 
-from .function import Function, Context, no_grad, is_grad_enabled
+from .function import Function, Context, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
+from . import dtypes
 from .tensor import Tensor, tensor, zeros, ones, full, zeros_like, ones_like, arange
 from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_state
 from .ops.shape_ops import cat, stack, split
@@ -38,6 +39,8 @@ __all__ = [
     "arange",
     "cat",
     "causal_mask",
+    "dtypes",
+    "enable_grad",
     "float32",
     "float64",
     "full",
@@ -58,6 +61,7 @@ __all__ = [
     "randint",
     "randn",
     "save",
+    "set_grad_enabled",
     "set_rng_state",
     "softmax",
     "split",
