@@ -533,6 +533,22 @@ class Tensor:
     def __setitem__(self, index: Any, value: Any) -> None:
         """``x[index] = value`` in place (basic slices, integer or bool arrays)."""
         idx = shape_ops._index_to_numpy(index)
+        if not self._requires_grad and not getattr(value, "_requires_grad", False):
+            # no graph can be involved: write the region directly instead of copying
+            # the whole array (a loop filling a buffer row by row stays O(row))
+            v = _to_array(value)
+            if not self.data.flags.writeable:
+                raise ValueError(f"x[index] = v: the tensor's array (shape {self.shape}) is "
+                                 "read-only")
+            try:
+                self.data[idx] = v
+            except ValueError:
+                raise ValueError(
+                    f"x[index] = v: a value of shape {v.shape} cannot be broadcast to the indexed "
+                    f"region of shape {np.shape(self.data[idx])} (tensor of shape {self.shape})"
+                ) from None
+            self._bump_version()
+            return
         self._inplace("x[index] = v",
                       lambda t: index_put.IndexPut.apply(t, value, index=idx), value)
 
