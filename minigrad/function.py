@@ -34,10 +34,13 @@ import numpy as np
 # Grad mode is per thread, as in PyTorch: ``no_grad`` in one thread must not
 # stop another thread's graph. A new thread starts with the class default (on).
 class _GradMode(threading.local):
+    """Per-thread state: the grad mode, and the throwaway Context that ops run
+    without recording get (forward may still call ``ctx.save_for_backward``)."""
+
     enabled = True
 
-
-_mode = _GradMode()
+    def __init__(self) -> None:
+        self.scratch = Context(Function, (), ())
 
 
 class set_grad_enabled:
@@ -252,19 +255,19 @@ class Function:
             if cls.is_view:
                 out._share_version(tensors[0])
             return out
-        try:  # nothing to record: forward gets the shared throwaway context
-            out = Tensor._from_op(cls.forward(_NO_CTX, *arrays, **options), None)
+        scratch = _mode.scratch
+        try:  # nothing to record: forward gets this thread's throwaway context
+            out = Tensor._from_op(cls.forward(scratch, *arrays, **options), None)
             if cls.is_view:
                 out._share_version(tensors[0])
             return out
         finally:  # drop whatever forward saved on it, even if forward raised
-            _NO_CTX.__dict__.clear()
-            _NO_CTX._saved = ()
+            scratch.__dict__.clear()
+            scratch._saved = ()
 
 
-# A throwaway context for ops run without recording: forward may still call
-# ctx.save_for_backward, which then costs nothing.
-_NO_CTX = Context(Function, (), ())
+# Created once the classes exist; each thread gets its own on first use.
+_mode = _GradMode()
 
 # Imported last: tensor.py imports this module, and its op modules need Function.
 from . import dtypes as _dtypes

@@ -97,3 +97,29 @@ def test_matches_torch_grad_mode_api():
     torch = pytest.importorskip("torch")
     for name in ("no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled"):
         assert hasattr(torch, name) and hasattr(mg, name)
+
+
+def test_threads_running_ops_at_once_each_keep_their_own_mode_and_results():
+    errors = []
+    barrier = threading.Barrier(2)
+
+    def work(record: bool):
+        try:
+            barrier.wait(10)
+            x = mg.tensor([1.0, 2.0, 3.0], requires_grad=True)
+            with mg.set_grad_enabled(record):
+                for _ in range(300):
+                    y = (x * 2.0 + 1.0).tanh().sum()
+                    assert y.requires_grad is record and mg.is_grad_enabled() is record
+            if record:
+                y.backward()
+                assert x.grad is not None
+        except Exception as e:  # noqa: BLE001 - handed to the main thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(flag,)) for flag in (True, False)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors

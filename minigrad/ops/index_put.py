@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..function import Function
-from .broadcast import unbroadcast
+from .broadcast import broadcasts_to, unbroadcast
 from .shape_ops import _is_basic
 
 
@@ -25,14 +25,11 @@ class IndexPut(Function):
         if not _is_basic(index):
             _check_no_duplicates(a.shape, index)
         region = a[index].shape
-        try:
-            if np.broadcast_shapes(v.shape, region) != region:
-                raise ValueError
-        except ValueError:
+        if not broadcasts_to(v.shape, region):
             raise ValueError(
                 f"x[index] = v: a value of shape {v.shape} cannot be broadcast to the indexed "
                 f"region of shape {region} (tensor of shape {a.shape})"
-            ) from None
+            )
         ctx.info = (index, v.shape)
         out = a.copy()
         out[index] = v
