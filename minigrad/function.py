@@ -153,24 +153,38 @@ class Context:
         self._saved = arrays
 
     def _record_versions(self, out: Any) -> None:
-        """Note (slot, counter, version, input index or -1 for the output) per saved tensor array.
+        """Snapshot what the version check needs: the output's counter and array id, and
+        every input's version (matching saved arrays to tensors waits for backward).
 
-        The counter is the tensor's shared one-element list, not the tensor, so
-        the output is not kept alive by its own Context (no reference cycle).
+        The counter is the output's shared one-element list, not the output, so
+        the output is not kept alive by its own Context (no reference cycle);
+        the id stays unique while the saved array it names is alive.
         """
-        found = []
-        odata = out.data
-        for i, arr in enumerate(self._saved):
+        self._versions = (out._vc, id(out.data), [p._vc[0] for p in self.parents])
+
+    def _check_versions(self) -> None:
+        """Raise PyTorch's error if a saved array's tensor was written in place since."""
+        out_vc, out_id, versions = self._versions
+        for arr in self._saved:
             if arr is None:
                 continue
-            if arr is odata:
-                found.append((i, out._vc, out._vc[0], -1))
-                continue
-            for j, p in enumerate(self.parents):
-                if arr is p.data:
-                    found.append((i, p._vc, p._vc[0], j))
-                    break
-        self._versions = tuple(found)
+            if id(arr) == out_id:
+                now, then, role = out_vc[0], 0, "output 0"
+            else:
+                for j, p in enumerate(self.parents):
+                    if arr is p.data:
+                        now, then, role = p._vc[0], versions[j], f"input {j}"
+                        break
+                else:
+                    continue  # an intermediate array: no tensor can write to it
+            if now != then:
+                raise RuntimeError(
+                    "one of the variables needed for gradient computation has been modified by "
+                    f"an inplace operation: [tensor of shape {arr.shape}, dtype {arr.dtype}], "
+                    f"which is {role} of {self.fn.__name__}, is at version {now}; expected "
+                    f"version {then} instead. Do not write in place (optimizer step, copy_, "
+                    "x[i] = v, ...) to a tensor between the forward and the backward that uses it."
+                )
 
     @property
     def saved_tensors(self) -> tuple:
@@ -180,17 +194,8 @@ class Context:
                 f"{self.fn.__name__} were freed after the first backward(). "
                 "Pass retain_graph=True to the first backward() to keep them."
             )
-        for i, vc, version, which in self._versions:
-            if vc[0] != version:
-                arr = self._saved[i]
-                role = "output 0" if which < 0 else f"input {which}"
-                raise RuntimeError(
-                    "one of the variables needed for gradient computation has been modified by "
-                    f"an inplace operation: [tensor of shape {arr.shape}, dtype {arr.dtype}], "
-                    f"which is {role} of {self.fn.__name__}, is at version {vc[0]}; expected "
-                    f"version {version} instead. Do not write in place (optimizer step, copy_, "
-                    "x[i] = v, ...) to a tensor between the forward and the backward that uses it."
-                )
+        if self._versions:
+            self._check_versions()
         return self._saved
 
     def free(self) -> None:
