@@ -4,7 +4,7 @@
 >>> x = mg.tensor([1.0, 2.0, 3.0], requires_grad=True)
 >>> (x * x).sum().backward()
 >>> x.grad
-array([2., 4., 6.], dtype=float32)
+tensor([2., 4., 6.])
 """
 
 # Importing minigrad changes nothing process-wide: malloc tuning, BLAS threads and
@@ -12,7 +12,8 @@ array([2., 4., 6.], dtype=float32)
 # minigrad/kernels/runtime.py (ensure_ready).
 import numpy as _np
 
-from .function import Function, Context, no_grad, is_grad_enabled
+from .function import Function, Context, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
+from . import dtypes
 from .tensor import Tensor, tensor, zeros, ones, full, zeros_like, ones_like, arange
 from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_state
 from .ops.shape_ops import cat, stack
@@ -93,9 +94,11 @@ __all__ = [
     "device",
     "div",
     "double",
+    "dtypes",
     "einsum",
     "empty",
     "empty_like",
+    "enable_grad",
     "eq",
     "erf",
     "exp",
@@ -170,6 +173,7 @@ __all__ = [
     "save",
     "save_safetensors",
     "scatter_add",
+    "set_grad_enabled",
     "set_rng_state",
     "sigmoid",
     "sign",

@@ -24,6 +24,16 @@ if TYPE_CHECKING:
     from .tensor import Tensor
 
 
+def _raise_rebased(ctx, parent) -> None:
+    raise RuntimeError(
+        f"one of the variables needed for gradient computation has been modified by an inplace "
+        f"operation: the tensor of shape {parent.shape}, dtype {parent.dtype}, input of "
+        f"{ctx.fn.__name__}, was changed in place by {parent._ctx.fn.__name__} after "
+        f"{ctx.fn.__name__} used it; minigrad cannot differentiate through its old value. "
+        "Use the out-of-place op (e.g. x * 2 instead of x.mul_(2)) or .clone() before writing."
+    )
+
+
 def topological_order(root: Tensor) -> list:
     """Tensors that ``root`` depends on through recorded ops, inputs first."""
     order: list = []
@@ -79,7 +89,9 @@ def backward(root: Tensor, grad: np.ndarray | None = None, retain_graph: bool = 
             if ctx is None:  # a leaf: store the total gradient
                 # Copy: g may be shared with another input (Add passes its grad
                 # to both) or read-only (a broadcast view); .grad is the user's.
-                t.grad = np.array(g, dtype=t.data.dtype) if t.grad is None else t.grad + g
+                old = t._grad
+                total = np.array(g, dtype=t.data.dtype) if old is None else old.data + g
+                t._grad = _tensor.Tensor._from_op(total, None)
                 continue
             if ctx._freed:
                 raise RuntimeError(
@@ -93,6 +105,9 @@ def backward(root: Tensor, grad: np.ndarray | None = None, retain_graph: bool = 
             for parent, needs, pg in zip(ctx.parents, ctx.needs_input_grad, in_grads):
                 if not needs or pg is None:
                     continue
+                pctx = parent._ctx
+                if pctx is not None and pctx.seq > ctx.seq:
+                    _raise_rebased(ctx, parent)
                 if pg.shape != parent.data.shape:
                     raise RuntimeError(
                         f"internal error: {ctx.fn.__name__}.backward returned a gradient of shape "
@@ -107,3 +122,7 @@ def backward(root: Tensor, grad: np.ndarray | None = None, retain_graph: bool = 
                     grads[key] = pg
             if not retain_graph:
                 ctx.free()
+
+
+# Imported last: tensor.py imports this module.
+from . import tensor as _tensor

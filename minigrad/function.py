@@ -23,43 +23,103 @@ gradient.
 
 from __future__ import annotations
 
+import functools
+import itertools
+import threading
 from typing import Any
 
 import numpy as np
 
-_grad_enabled = True
+
+# Grad mode is per thread, as in PyTorch: ``no_grad`` in one thread must not
+# stop another thread's graph. A new thread starts with the class default (on).
+class _GradMode(threading.local):
+    """Per-thread state: the grad mode, and the throwaway Context that ops run
+    without recording get (forward may still call ``ctx.save_for_backward``)."""
+
+    enabled = True
+
+    def __init__(self) -> None:
+        self.scratch = Context(Function, (), ())
 
 
-class no_grad:
-    """Context manager (and decorator) that turns graph recording off.
+class set_grad_enabled:
+    """Turn graph recording on or off: ``set_grad_enabled(False)`` as a call or
+    ``with set_grad_enabled(mode):`` as a context manager (restores on exit).
 
-    Inside ``with minigrad.no_grad():`` ops compute values only: no Context is
-    saved, so nothing is kept alive for a backward pass (evaluation, sampling,
-    optimizer updates).
+    The mode is per thread; a new thread starts with grad enabled.
     """
 
+    def __init__(self, mode: bool = False) -> None:
+        self._prev = _mode.enabled
+        self.mode = bool(mode)
+        _mode.enabled = self.mode
+
     def __enter__(self) -> None:
-        global _grad_enabled
-        self._prev = _grad_enabled
-        _grad_enabled = False
+        pass
 
     def __exit__(self, *exc: object) -> None:
-        global _grad_enabled
-        _grad_enabled = self._prev
+        _mode.enabled = self._prev
 
     def __call__(self, fn):
+        mode = self.mode
+        _mode.enabled = self._prev  # used as a decorator: the mode applies only inside calls
+
+        @functools.wraps(fn)
         def wrapper(*args, **kwargs):
-            with no_grad():
+            with set_grad_enabled(mode):
                 return fn(*args, **kwargs)
 
-        wrapper.__name__ = getattr(fn, "__name__", "wrapper")
-        wrapper.__doc__ = fn.__doc__
         return wrapper
 
 
+class _GradModeContext:
+    """Base of ``no_grad``/``enable_grad``: a context manager and decorator with a fixed mode."""
+
+    _mode_value = True
+
+    def __enter__(self) -> None:
+        self._prev = _mode.enabled
+        _mode.enabled = self._mode_value
+
+    def __exit__(self, *exc: object) -> None:
+        _mode.enabled = self._prev
+
+    def __call__(self, fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with type(self)():
+                return fn(*args, **kwargs)
+
+        return wrapper
+
+
+class no_grad(_GradModeContext):
+    """Context manager (and decorator) that turns graph recording off in this thread.
+
+    Inside ``with minigrad.no_grad():`` ops compute values only: no Context is
+    saved, so nothing is kept alive for a backward pass (evaluation, sampling,
+    optimizer updates). Other threads are not affected.
+    """
+
+    _mode_value = False
+
+
+class enable_grad(_GradModeContext):
+    """Context manager (and decorator) that turns graph recording back on inside ``no_grad``."""
+
+    _mode_value = True
+
+
 def is_grad_enabled() -> bool:
-    """True unless inside ``no_grad()``."""
-    return _grad_enabled
+    """True unless this thread is inside ``no_grad()`` (or ``set_grad_enabled(False)``)."""
+    return _mode.enabled
+
+
+# Every Context gets the next number: a parent's producing op is always older
+# than its consumer, unless an in-place op replaced the parent's history after
+# the consumer used it (the engine checks this; see Tensor._inplace).
+_sequence = itertools.count()
 
 
 class Context:
@@ -69,20 +129,62 @@ class Context:
     ``needs_input_grad``: one bool per input; ``saved_tensors``: arrays saved by
     ``save_for_backward``. Backward frees the saved arrays after use (unless
     ``retain_graph=True``); reading them afterwards raises a clear error.
+
+    Version check (PyTorch's): a saved array that is an input's or the
+    output's ``.data`` is recorded with that tensor's version counter and its
+    version at save time; reading ``saved_tensors`` after an in-place write
+    to that tensor (or to a view sharing its counter) raises RuntimeError.
     """
 
-    __slots__ = ("__dict__", "_freed", "_saved", "fn", "needs_input_grad", "parents")
+    __slots__ = ("__dict__", "_freed", "_saved", "_versions", "fn", "needs_input_grad",
+                 "parents", "seq")
 
     def __init__(self, fn: type, parents: tuple, needs_input_grad: tuple) -> None:
         self.fn = fn
         self.parents = parents
         self.needs_input_grad = needs_input_grad
         self._saved: tuple = ()
+        self._versions: tuple = ()
         self._freed = False
+        self.seq = next(_sequence)
 
     def save_for_backward(self, *arrays: Any) -> None:
         """Keep ``arrays`` (ndarrays or None) until backward has used them."""
         self._saved = arrays
+
+    def _record_versions(self, out: Any) -> None:
+        """Snapshot what the version check needs: the output's counter and array id, and
+        every input's version (matching saved arrays to tensors waits for backward).
+
+        The counter is the output's shared one-element list, not the output, so
+        the output is not kept alive by its own Context (no reference cycle);
+        the id stays unique while the saved array it names is alive.
+        """
+        self._versions = (out._vc, id(out.data), [p._vc[0] for p in self.parents])
+
+    def _check_versions(self) -> None:
+        """Raise PyTorch's error if a saved array's tensor was written in place since."""
+        out_vc, out_id, versions = self._versions
+        for arr in self._saved:
+            if arr is None:
+                continue
+            if id(arr) == out_id:
+                now, then, role = out_vc[0], 0, "output 0"
+            else:
+                for j, p in enumerate(self.parents):
+                    if arr is p.data:
+                        now, then, role = p._vc[0], versions[j], f"input {j}"
+                        break
+                else:
+                    continue  # an intermediate array: no tensor can write to it
+            if now != then:
+                raise RuntimeError(
+                    "one of the variables needed for gradient computation has been modified by "
+                    f"an inplace operation: [tensor of shape {arr.shape}, dtype {arr.dtype}], "
+                    f"which is {role} of {self.fn.__name__}, is at version {now}; expected "
+                    f"version {then} instead. Do not write in place (optimizer step, copy_, "
+                    "x[i] = v, ...) to a tensor between the forward and the backward that uses it."
+                )
 
     @property
     def saved_tensors(self) -> tuple:
@@ -92,17 +194,34 @@ class Context:
                 f"{self.fn.__name__} were freed after the first backward(). "
                 "Pass retain_graph=True to the first backward() to keep them."
             )
+        if self._versions:
+            self._check_versions()
         return self._saved
 
     def free(self) -> None:
         """Drop saved arrays and any extra attributes (they can be large)."""
         self._saved = ()
+        self._versions = ()
         self.__dict__.clear()
         self._freed = True
 
 
 class Function:
-    """Base class of every differentiable op (see the module docstring)."""
+    """Base class of every differentiable op (see the module docstring).
+
+    ``is_view = True`` marks ops whose output may be a view of their first
+    input's array (reshape, transpose, basic indexing): when it is, the output
+    shares the input's version counter, so an in-place write through either
+    is seen by arrays saved from the other.
+
+
+    ``promote`` names the dtype promotion applied to the input arrays before
+    ``forward`` (``None``, ``"float"``, ``"binary"`` or ``"divide"``; see
+    :func:`minigrad.dtypes.promote`).
+    """
+
+    is_view = False
+    promote: str | None = None
 
     @staticmethod
     def forward(ctx: Context, *arrays: np.ndarray, **options: Any) -> np.ndarray:
@@ -121,24 +240,40 @@ class Function:
             # Non-Tensor inputs (Python numbers, arrays) become constants, matched
             # to the dtype of the first Tensor so that float32 stays float32.
             ref = next((x for x in inputs if isinstance(x, Tensor)), None)
-            tensors = tuple(
-                x if isinstance(x, Tensor) else _tensor.as_tensor_like(x, ref) for x in inputs
-            )
+            try:
+                tensors = tuple(
+                    x if isinstance(x, Tensor) else _tensor.as_tensor_like(x, ref) for x in inputs
+                )
+            except TypeError as e:  # e.g. a float16 array: name the op it was given to
+                raise TypeError(f"{cls.__name__}: {e}") from None
         needs = tuple([t._requires_grad for t in tensors])
-        if _grad_enabled and True in needs:
+        arrays = [t.data for t in tensors]
+        if cls.promote is not None:  # PyTorch's type promotion (see minigrad/dtypes.py)
+            d0 = arrays[0].dtype  # common case, checked inline: all of one float dtype
+            if d0.kind != "f" or len(arrays) > 2 or (len(arrays) == 2 and arrays[1].dtype != d0):
+                arrays = _dtypes.promote(cls.promote, arrays)
+        if _mode.enabled and True in needs:
             ctx = Context(cls, tensors, needs)
-            return Tensor._from_op(cls.forward(ctx, *[t.data for t in tensors], **options), ctx)
-        try:  # nothing to record: forward gets the shared throwaway context
-            out = cls.forward(_NO_CTX, *[t.data for t in tensors], **options)
-            return Tensor._from_op(out, None)
+            out = Tensor._from_op(cls.forward(ctx, *arrays, **options), ctx)
+            if ctx._saved:
+                ctx._record_versions(out)
+            if cls.is_view:
+                out._share_version(tensors[0])
+            return out
+        scratch = _mode.scratch
+        try:  # nothing to record: forward gets this thread's throwaway context
+            out = Tensor._from_op(cls.forward(scratch, *arrays, **options), None)
+            if cls.is_view:
+                out._share_version(tensors[0])
+            return out
         finally:  # drop whatever forward saved on it, even if forward raised
-            _NO_CTX.__dict__.clear()
-            _NO_CTX._saved = ()
+            scratch.__dict__.clear()
+            scratch._saved = ()
 
 
-# A throwaway context for ops run without recording: forward may still call
-# ctx.save_for_backward, which then costs nothing.
-_NO_CTX = Context(Function, (), ())
+# Created once the classes exist; each thread gets its own on first use.
+_mode = _GradMode()
 
 # Imported last: tensor.py imports this module, and its op modules need Function.
+from . import dtypes as _dtypes
 from . import tensor as _tensor

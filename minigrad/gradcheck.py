@@ -79,7 +79,7 @@ def gradcheck(
 
     for i in checked:
         x = inputs[i]
-        analytic = x.grad if x.grad is not None else np.zeros_like(x.data)
+        analytic = x.grad.data if x.grad is not None else np.zeros_like(x.data)
         if not x.data.flags.writeable:
             raise TypeError(f"gradcheck: input {i} is a read-only array; pass a writable copy")
         # Perturb x.data in place, element by element: this works for any

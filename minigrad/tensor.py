@@ -1,7 +1,8 @@
 """The Tensor: a NumPy array that remembers how it was made.
 
-A Tensor holds ``.data`` (an ndarray) and, after ``backward()``, ``.grad`` (an
-ndarray of the same shape and dtype). A Tensor produced by an op while grad
+A Tensor holds ``.data`` (an ndarray) and, after ``backward()``, ``.grad`` (a
+Tensor of the same shape and dtype, as in PyTorch; ``.data`` stays the ndarray,
+a documented difference from PyTorch). A Tensor produced by an op while grad
 mode is on and some input requires grad also holds ``_ctx``: the op's
 :class:`~minigrad.function.Context`, whose ``parents`` are the op's inputs.
 Following ``_ctx.parents`` from a loss back to the leaves is the graph that
@@ -9,7 +10,8 @@ Following ``_ctx.parents`` from a loss back to the leaves is the graph that
 
 dtype rules (as PyTorch): Python floats and lists become float32, Python ints
 int64, bools bool; NumPy arrays keep their dtype unless ``dtype=`` says
-otherwise. Only floating tensors can require grad.
+otherwise. Only floating tensors can require grad. The supported dtypes and
+the promotion rules are written down once, in ``minigrad/dtypes.py``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from . import engine
+from .dtypes import check_dtype
 
 DEFAULT_FLOAT = np.float32
 
@@ -41,10 +44,10 @@ def _to_array(data: Any, dtype: Any = None) -> np.ndarray:
             raise TypeError(f"cannot build a tensor from data of type {type(data).__name__}")
         if arr.dtype == np.float64:  # Python floats -> float32, as PyTorch
             arr = arr.astype(DEFAULT_FLOAT)
-    if arr.dtype.kind not in "fiub":
-        raise TypeError(f"unsupported tensor dtype {arr.dtype} (use a float, int or bool type)")
     if dtype is not None:
-        arr = arr.astype(np.dtype(dtype), copy=False)
+        arr = arr.astype(check_dtype(dtype), copy=False)
+    if not check_dtype(arr.dtype).isnative:  # e.g. big-endian data from a file: kernels need native
+        arr = arr.astype(arr.dtype.newbyteorder("="))
     return arr
 
 
@@ -75,13 +78,15 @@ class Tensor:
     a nested list, an ndarray or another Tensor (see the dtype rules above).
     """
 
-    __slots__ = ("__weakref__", "_ctx", "_requires_grad", "data", "grad")
+    __slots__ = ("__weakref__", "_ctx", "_grad", "_is_view", "_requires_grad", "_vc", "data")
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's operators
 
     def __init__(self, data: Any, dtype: Any = None, requires_grad: bool = False) -> None:
         self.data = _to_array(data, dtype)
-        self.grad: np.ndarray | None = None
+        self._grad: Tensor | None = None
         self._ctx = None
+        self._vc = [0]
+        self._is_view = False
         self._requires_grad = False
         self.requires_grad = requires_grad
 
@@ -90,10 +95,52 @@ class Tensor:
         """Fast path for op outputs: no dtype conversion, graph edge attached."""
         t = object.__new__(cls)
         t.data = data
-        t.grad = None
+        t._grad = None
         t._ctx = ctx
+        t._vc = [0]
+        t._is_view = False
         t._requires_grad = ctx is not None
         return t
+
+    # ---- version counter (PyTorch's) -------------------------------------
+    # ``_vc`` is a one-element list, shared by a tensor and every view of its
+    # array; each in-place write adds 1. Saved arrays remember the version they
+    # were saved at (function.Context), so backward can refuse stale ones.
+    @property
+    def _version(self) -> int:
+        """How many in-place writes this tensor's array (or a view of it) has had."""
+        return self._vc[0]
+
+    def _share_version(self, base: Tensor) -> None:
+        """Called by view ops: when ``self.data`` views ``base.data``, share its counter."""
+        if self.data is base.data or np.may_share_memory(self.data, base.data):
+            self._vc = base._vc
+            self._is_view = self.data is not base.data or base._is_view
+
+    def _bump_version(self) -> None:
+        """Record an in-place write to ``self.data`` (optimizers, ``copy_``, ``x[i] = v``)."""
+        self._vc[0] += 1
+
+    # ---- .grad: a Tensor or None ---------------------------------------------
+    @property
+    def grad(self) -> Tensor | None:
+        """d(loss)/d(self) after ``backward()``: a Tensor of self's shape and dtype, or None."""
+        return self._grad
+
+    @grad.setter
+    def grad(self, value: Tensor | None) -> None:
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(
+                    f"assigned grad expected to be a Tensor or None but got grad of type "
+                    f"{type(value).__name__} (wrap an array with minigrad.tensor(...))"
+                )
+            if value.data.shape != self.data.shape or value.data.dtype != self.data.dtype:
+                raise ValueError(
+                    f"assigned grad has shape {value.data.shape} and dtype {value.data.dtype}, "
+                    f"but the tensor has shape {self.data.shape} and dtype {self.data.dtype}"
+                )
+        self._grad = value
 
     # ---- autograd flags ---------------------------------------------------
     @property
@@ -129,12 +176,20 @@ class Tensor:
         engine.backward(self, grad, retain_graph)
 
     def detach(self) -> Tensor:
-        """A new leaf sharing ``data`` with self, cut from the graph."""
-        return Tensor._from_op(self.data, None)
+        """A new leaf sharing ``data`` (and the version counter) with self, cut from the graph."""
+        t = Tensor._from_op(self.data, None)
+        t._vc = self._vc
+        return t
 
     def zero_grad(self) -> None:
         """Forget the accumulated gradient (sets ``.grad`` to None)."""
-        self.grad = None
+        self._grad = None
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        """``np.asarray(t)`` gives ``t.data`` (as PyTorch's CPU tensors do)."""
+        if dtype is not None and np.dtype(dtype) != self.data.dtype:
+            return self.data.astype(dtype)
+        return self.data.copy() if copy else self.data
 
     # ---- array-like properties ------------------------------------------
     @property
@@ -235,7 +290,7 @@ class Tensor:
         check_device(device)
         if dtype is None or np.dtype(dtype) == self.dtype:
             return self
-        dtype = np.dtype(dtype)
+        dtype = check_dtype(dtype, "to")
         if dtype.kind != "f":
             return Tensor(self.data.astype(dtype))
         return shape_ops.Cast.apply(self, dtype=dtype)
@@ -298,6 +353,8 @@ class Tensor:
     def __pow__(self, exponent: Any) -> Tensor:
         if isinstance(exponent, Tensor) or np.ndim(exponent) > 0:  # elementwise exponents
             return elementwise.Pow.apply(self, exponent)
+        if self.data.dtype.kind != "f" and not isinstance(exponent, (int, np.integer)):
+            return self.to(DEFAULT_FLOAT) ** exponent  # int ** 0.5 is computed in float, as PyTorch
         return elementwise.PowScalar.apply(self, exponent=exponent)
 
     def __rpow__(self, base: Any) -> Tensor:
@@ -816,6 +873,115 @@ class Tensor:
         """Zero below the ``diagonal``-th diagonal of the last two dims."""
         return masking.triu(self, diagonal)
 
+    # ---- in-place writes ---------------------------------------------------------
+    # Each one computes the new value with an out-of-place op and writes it into
+    # ``self.data`` (so every view of the array sees it), then bumps the version.
+    # When a graph is being recorded, the tensor's history is rebased onto that
+    # op, whose input is a copy of the old value: consumers that saved the old
+    # array then fail the version check instead of reading the new values.
+    def _inplace(self, name: str, op, other: Any = None) -> Tensor:
+        """Run ``op(old_value_tensor)`` and write its result into self (see above)."""
+        from .function import is_grad_enabled
+
+        recording = is_grad_enabled() and (
+            self._requires_grad or (isinstance(other, Tensor) and other._requires_grad)
+        )
+        if recording and self._ctx is None and self._requires_grad:
+            raise RuntimeError(
+                f"{name}: a leaf Variable that requires grad is being used in an in-place "
+                f"operation (tensor of shape {self.shape}, dtype {self.dtype}); wrap the "
+                "update in `with minigrad.no_grad():`"
+            )
+        if recording and self._is_view:
+            raise RuntimeError(
+                f"{name}: in-place write to a view (shape {self.shape}) while recording a graph; "
+                "minigrad cannot rebase the history of the tensor it views. Write to the base "
+                "tensor, or use the out-of-place op."
+            )
+        if not self.data.flags.writeable:
+            raise ValueError(f"{name}: the tensor's array (shape {self.shape}) is read-only")
+        if recording:
+            old = Tensor._from_op(self.data.copy(), self._ctx)
+            old._requires_grad = self._requires_grad
+            result = op(old)
+        else:
+            with no_grad():
+                result = op(self)
+        if result.data.shape != self.data.shape:
+            raise RuntimeError(
+                f"{name}: output with shape {self.shape} doesn't match the broadcast shape "
+                f"{result.shape}"
+            )
+        if result.data.dtype != self.data.dtype:
+            if self.data.dtype.kind != "f" and result.data.dtype.kind == "f":
+                raise TypeError(
+                    f"{name}: result type {result.dtype} can't be cast to the desired output "
+                    f"type {self.dtype}"
+                )
+            result = result.to(self.data.dtype)
+        self.data[...] = result.data
+        self._bump_version()
+        if recording:
+            self._ctx = result._ctx
+            self._requires_grad = True
+        return self
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        """``x[index] = value`` in place (basic slices, integer or bool arrays)."""
+        idx = shape_ops._index_to_numpy(index)
+        if not self._requires_grad and not getattr(value, "_requires_grad", False):
+            # no graph can be involved: write the region directly instead of copying
+            # the whole array (a loop filling a buffer row by row stays O(row))
+            v = _to_array(value)
+            if not self.data.flags.writeable:
+                raise ValueError(f"x[index] = v: the tensor's array (shape {self.shape}) is "
+                                 "read-only")
+            try:
+                self.data[idx] = v
+            except ValueError:
+                raise ValueError(
+                    f"x[index] = v: a value of shape {v.shape} cannot be broadcast to the indexed "
+                    f"region of shape {np.shape(self.data[idx])} (tensor of shape {self.shape})"
+                ) from None
+            self._bump_version()
+            return
+        self._inplace("x[index] = v",
+                      lambda t: index_put.IndexPut.apply(t, value, index=idx), value)
+
+    def copy_(self, src: Any) -> Tensor:
+        """Copy ``src`` (broadcast to self's shape, cast to self's dtype) into self."""
+        return self._inplace("copy_", lambda t: index_put.IndexPut.apply(t, src, index=...), src)
+
+    def fill_(self, value: float) -> Tensor:
+        """Set every element to ``value``."""
+        return self._inplace("fill_", lambda t: index_put.IndexPut.apply(t, value, index=...))
+
+    def zero_(self) -> Tensor:
+        """Set every element to 0."""
+        return self.fill_(0)
+
+    def add_(self, other: Any, alpha: float = 1) -> Tensor:
+        """self += alpha * other."""
+        o = other if alpha == 1 else other * alpha
+        return self._inplace("add_", lambda t: t + o, other)
+
+    def sub_(self, other: Any, alpha: float = 1) -> Tensor:
+        """self -= alpha * other."""
+        o = other if alpha == 1 else other * alpha
+        return self._inplace("sub_", lambda t: t - o, other)
+
+    def mul_(self, other: Any) -> Tensor:
+        """self *= other."""
+        return self._inplace("mul_", lambda t: t * other, other)
+
+    def div_(self, other: Any) -> Tensor:
+        """self /= other."""
+        return self._inplace("div_", lambda t: t / other, other)
+
+    def clamp_(self, min: float | None = None, max: float | None = None) -> Tensor:
+        """Clip self to [min, max] in place."""
+        return self._inplace("clamp_", lambda t: t.clamp(min, max))
+
 
 def _data(x: Any) -> Any:
     return x.data if isinstance(x, Tensor) else x
@@ -969,9 +1135,11 @@ def arange(start: float, end: float | None = None, step: float = 1, dtype: Any =
 
 
 # Imported last: the op modules import Tensor from this module.
+from .function import no_grad
 from .ops import (
     compare,
     elementwise,
+    index_put,
     indexing,
     masking,
     math_ops,

@@ -31,7 +31,7 @@ def check_param_grads(model, loss_fn, per_param: int = 3, eps: float = 1e-6,
                 down = loss_fn().item()
             flat[i] = old
             numeric = (up - down) / (2 * eps)
-            analytic = p.grad.reshape(-1)[i]
+            analytic = p.grad.data.reshape(-1)[i]
             assert abs(analytic - numeric) <= atol + rtol * abs(numeric), (
                 f"{name}[{i}]: analytic {analytic!r} vs numeric {numeric!r}")
             checked += 1

@@ -172,7 +172,7 @@ def test_grad_dtype_and_shape_equal_data(data, dtype, shape):
     ((x * b).exp() + x.sum()).mean().backward()
     for t in (x, b):
         assert t.grad.shape == t.shape and t.grad.dtype == t.dtype
-        assert t.grad.flags.writeable and not np.shares_memory(t.grad, t.data)
+        assert t.grad.data.flags.writeable and not np.shares_memory(t.grad.data, t.data)
 
 
 def test_grad_is_a_private_writable_copy():

@@ -24,11 +24,16 @@ def param(values, dtype=np.float64):
     return mg.tensor(np.array(values, dtype=dtype), requires_grad=True)
 
 
+def as_grad(p, values):
+    """A gradient for ``p``: a Tensor of p's dtype (``.grad`` is a Tensor, as in PyTorch)."""
+    return mg.tensor(np.array(values, dtype=p.data.dtype))
+
+
 def run_steps(opt, params, grads_per_step):
     """Set each parameter's grad, then step, once per entry of grads_per_step."""
     for grads in grads_per_step:
         for p, g in zip(params, grads):
-            p.grad = None if g is None else np.array(g, dtype=p.data.dtype)
+            p.grad = None if g is None else as_grad(p, g)
         opt.step()
 
 
@@ -273,10 +278,10 @@ def test_group_lr_set_by_hand_is_used_on_the_next_step():
 def test_zero_grad_sets_none_or_zeros():
     a, b = param([1.0]), param([2.0])
     opt = SGD([a, b], lr=0.1)
-    a.grad, b.grad = np.array([3.0]), np.array([4.0])
-    grad_array = a.grad
+    a.grad, b.grad = as_grad(a, [3.0]), as_grad(b, [4.0])
+    grad_tensor = a.grad
     opt.zero_grad(set_to_none=False)
-    assert a.grad is grad_array and a.grad[0] == 0.0
+    assert a.grad is grad_tensor and a.grad.data[0] == 0.0 and a.grad._version == 1
     opt.zero_grad()
     assert a.grad is None and b.grad is None
 
@@ -286,7 +291,7 @@ def test_step_closure_returns_loss():
     opt = SGD([p], lr=0.1)
 
     def closure():
-        p.grad = np.array([1.0])
+        p.grad = as_grad(p, [1.0])
         return 42.0
 
     assert opt.step(closure) == 42.0
@@ -340,14 +345,14 @@ def test_bad_params_are_rejected():
 def test_bad_grad_shape_raises_before_any_parameter_changes():
     a, b = param([1.0, 2.0]), param([3.0, 4.0])
     opt = Adam([a, b], lr=0.1)
-    a.grad, b.grad = np.ones(2), np.ones(3)
+    a.grad = as_grad(a, np.ones(2))
+    b._grad = mg.tensor(np.ones(3))  # bypasses the .grad setter's own shape check
     with pytest.raises(ValueError, match=r"parameter 1 has shape \(2,\) but its .grad has shape"):
         opt.step()
     np.testing.assert_array_equal(a.data, [1.0, 2.0])
     assert opt.state == {}
-    b.grad = mg.tensor([1.0, 1.0])
-    with pytest.raises(TypeError, match=r"parameter 1: .grad must be an ndarray or None, got Tensor"):
-        opt.step()
+    with pytest.raises(TypeError, match=r"assigned grad expected to be a Tensor or None"):
+        b.grad = np.ones(2)
 
 
 def test_param_data_replaced_with_other_shape_is_caught_before_the_kernel():
@@ -355,7 +360,7 @@ def test_param_data_replaced_with_other_shape_is_caught_before_the_kernel():
     opt = Adam([p], lr=0.1)
     run_steps(opt, [p], [[G1]])
     p.data = np.zeros(5)
-    p.grad = np.ones(5)
+    p.grad = mg.tensor(np.ones(5))
     with pytest.raises(ValueError, match="optimizer state 'exp_avg' has shape"):
         opt.step()
 
@@ -497,20 +502,20 @@ def test_sgd_state_dict_does_not_load_into_adam():
 # ---- clip_grad_norm_ ---------------------------------------------------------------------------
 def test_clip_grad_norm_scales_all_grads_by_one_factor():
     a, b, c = param([0.0, 0.0]), param([0.0]), param([0.0])
-    a.grad, b.grad = np.array([3.0, 4.0]), np.array([12.0])  # global norm sqrt(9+16+144) = 13
+    a.grad, b.grad = as_grad(a, [3.0, 4.0]), as_grad(b, [12.0])  # global norm sqrt(9+16+144) = 13
     total = clip_grad_norm_([a, b, c], max_norm=1.0)
     assert total == pytest.approx(13.0, rel=1e-12)
     scale = 1.0 / (13.0 + 1e-6)
     np.testing.assert_allclose(a.grad, [3 * scale, 4 * scale], rtol=1e-12)
     np.testing.assert_allclose(b.grad, [12 * scale], rtol=1e-12)
     assert c.grad is None
-    assert math.sqrt((a.grad**2).sum() + (b.grad**2).sum()) == pytest.approx(1.0, abs=1e-6)
+    assert math.sqrt((a.grad.data**2).sum() + (b.grad.data**2).sum()) == pytest.approx(1.0, abs=1e-6)
 
 
 def test_clip_grad_norm_leaves_small_grads_alone():
     a = param([0.0, 0.0], np.float32)
-    a.grad = np.array([0.3, 0.4], dtype=np.float32)
-    before = a.grad.copy()
+    a.grad = as_grad(a, [0.3, 0.4])
+    before = a.grad.data.copy()
     assert clip_grad_norm_([a], 1.0) == pytest.approx(0.5, rel=1e-6)
     np.testing.assert_array_equal(a.grad, before)
     assert a.grad.dtype == np.float32
@@ -518,7 +523,7 @@ def test_clip_grad_norm_leaves_small_grads_alone():
 
 def test_clip_grad_norm_other_norms_and_single_tensor():
     a = param([0.0, 0.0])
-    a.grad = np.array([3.0, -4.0])
+    a.grad = as_grad(a, [3.0, -4.0])
     assert clip_grad_norm_(a, 10.0, norm_type=math.inf) == 4.0
     assert clip_grad_norm_(a, 10.0, norm_type=1.0) == pytest.approx(7.0)
     assert clip_grad_norm_([param([1.0])], 1.0) == 0.0  # no grads at all
@@ -527,8 +532,8 @@ def test_clip_grad_norm_other_norms_and_single_tensor():
 @pytest.mark.parametrize("bad", [np.inf, np.nan])
 def test_clip_grad_norm_returns_non_finite_norm_without_raising(bad):
     a = param([0.0, 0.0])
-    a.grad = np.array([1.0, bad])
-    before = a.grad.copy()
+    a.grad = as_grad(a, [1.0, bad])
+    before = a.grad.data.copy()
     total = clip_grad_norm_([a], 1.0)
     assert not math.isfinite(total)
     np.testing.assert_array_equal(a.grad, before)
@@ -536,7 +541,7 @@ def test_clip_grad_norm_returns_non_finite_norm_without_raising(bad):
 
 def test_clip_grad_norm_float32_overflow_is_reported_as_large_not_inf():
     a = param([0.0, 0.0], np.float32)
-    a.grad = np.array([3e30, 4e30], dtype=np.float32)  # squares overflow float32
+    a.grad = as_grad(a, [3e30, 4e30])  # squares overflow float32
     total = clip_grad_norm_([a], 1.0)
     assert total == pytest.approx(5e30, rel=1e-6)
     assert np.all(np.isfinite(a.grad))
@@ -645,7 +650,7 @@ def test_clip_grad_norm_matches_torch(max_norm):
     ours = [param(np.zeros_like(g)) for g in grads]
     theirs = [torch.zeros(g.shape, dtype=torch.float64, requires_grad=True) for g in grads]
     for p, t, g in zip(ours, theirs, grads):
-        p.grad, t.grad = g.copy(), torch.tensor(g)
+        p.grad, t.grad = as_grad(p, g), torch.tensor(g)
     total = clip_grad_norm_(ours, max_norm)
     assert total == pytest.approx(torch.nn.utils.clip_grad_norm_(theirs, max_norm).item())
     for p, t in zip(ours, theirs):

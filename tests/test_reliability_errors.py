@@ -508,7 +508,7 @@ def _trained_adamw() -> tuple[list[mg.Tensor], AdamW]:
                  {"params": params[2:], "weight_decay": 0.0}], lr=1e-2)
     for _ in range(2):
         for p in params:
-            p.grad = rng.standard_normal(p.shape).astype(np.float32)
+            p.grad = mg.tensor(rng.standard_normal(p.shape).astype(np.float32))
         opt.step()
     return params, opt
 
@@ -607,9 +607,9 @@ def test_optimizer_step_with_one_bad_grad_updates_nothing() -> None:
     params, opt = _trained_adamw()
     before = [p.data.copy() for p in params]
     snap = _opt_snapshot(opt)
-    params[0].grad = np.ones((3, 4), np.float32)
-    params[1].grad = np.ones(4, np.float32)
-    params[2].grad = np.ones(3, np.float32)   # the last parameter's gradient is mis-shaped
+    params[0].grad = mg.ones(3, 4)
+    params[1].grad = mg.ones(4)
+    params[2]._grad = mg.ones(3)   # mis-shaped (set past the .grad setter, which checks shapes)
     with pytest.raises(ValueError, match=r"\(2,\).*\(3,\)"):
         opt.step()
     for p, b in zip(params, before):

@@ -267,7 +267,7 @@ def test_random_graph_backward_twice_with_retain_graph_doubles_grads(graph: Grap
     if not isinstance(total, mg.Tensor) or not total.requires_grad:
         return
     total.backward(retain_graph=True)
-    first = [None if x.grad is None else x.grad.copy() for x in inputs]
+    first = [None if x.grad is None else x.grad.data.copy() for x in inputs]
     total.backward()
     for x, g in zip(inputs, first):
         if g is not None:

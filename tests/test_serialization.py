@@ -330,7 +330,7 @@ def test_fsync_or_rename_failing_keeps_old_file(existing, monkeypatch, target):
 def test_model_and_optimizer_resume_from_checkpoint(tmp_path):
     w = mg.tensor(np.array([[0.5, -1.0], [2.0, 0.1]]), requires_grad=True)
     opt = mg.optim.AdamW([w], lr=0.1)
-    w.grad = np.ones((2, 2))
+    w.grad = mg.tensor(np.ones((2, 2)))
     opt.step()
     mg.save({"w": w, "optimizer": opt.state_dict(), "iter": 1}, tmp_path / "c.npz")
     ck = mg.load(tmp_path / "c.npz")
@@ -338,7 +338,7 @@ def test_model_and_optimizer_resume_from_checkpoint(tmp_path):
     opt2 = mg.optim.AdamW([w2], lr=0.1)
     opt2.load_state_dict(ck["optimizer"])
     for t, o in ((w, opt), (w2, opt2)):
-        t.grad = np.full((2, 2), -0.5)
+        t.grad = mg.tensor(np.full((2, 2), -0.5))
         o.step()
     np.testing.assert_array_equal(w.data, w2.data)
     assert ck["iter"] == 1

@@ -23,3 +23,11 @@ def unbroadcast(grad: np.ndarray, shape: tuple) -> np.ndarray:
     if axes:
         grad = grad.sum(axis=axes, keepdims=True)
     return grad.reshape(shape)
+
+
+def broadcasts_to(shape: tuple, target: tuple) -> bool:
+    """True if an array of ``shape`` broadcasts to exactly ``target`` (no growth of target)."""
+    try:
+        return np.broadcast_shapes(shape, target) == tuple(target)
+    except ValueError:
+        return False

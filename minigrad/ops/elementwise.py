@@ -26,6 +26,8 @@ def _check_broadcast(name: str, a: np.ndarray, b: np.ndarray) -> None:
 class Add(Function):
     """out = a + b (broadcasting)."""
 
+    promote = "binary"
+
     @staticmethod
     def forward(ctx, a, b):
         if a.shape != b.shape:
@@ -43,6 +45,8 @@ class Add(Function):
 class Sub(Function):
     """out = a - b (broadcasting)."""
 
+    promote = "binary"
+
     @staticmethod
     def forward(ctx, a, b):
         if a.shape != b.shape:
@@ -59,6 +63,8 @@ class Sub(Function):
 
 class Mul(Function):
     """out = a * b (broadcasting)."""
+
+    promote = "binary"
 
     @staticmethod
     def forward(ctx, a, b):
@@ -78,6 +84,8 @@ class Mul(Function):
 
 class Div(Function):
     """out = a / b (broadcasting)."""
+
+    promote = "divide"
 
     @staticmethod
     def forward(ctx, a, b):
@@ -118,6 +126,8 @@ class PowScalar(Function):
 class Pow(Function):
     """out = a ** b for a tensor exponent b (broadcasting)."""
 
+    promote = "binary"
+
     @staticmethod
     def forward(ctx, a, b):
         if a.shape != b.shape:
@@ -157,6 +167,8 @@ class Neg(Function):
 class Exp(Function):
     """out = e ** a."""
 
+    promote = "float"
+
     @staticmethod
     def forward(ctx, a):
         out = np.exp(a)
@@ -172,6 +184,8 @@ class Exp(Function):
 
 class Log(Function):
     """out = ln(a); ln(0) = -inf, no exception."""
+
+    promote = "float"
 
     @staticmethod
     def forward(ctx, a):
@@ -190,6 +204,8 @@ class Log(Function):
 class Sqrt(Function):
     """out = sqrt(a)."""
 
+    promote = "float"
+
     @staticmethod
     def forward(ctx, a):
         out = np.sqrt(a)
@@ -207,6 +223,8 @@ class Sqrt(Function):
 class Tanh(Function):
     """out = tanh(a)."""
 
+    promote = "float"
+
     @staticmethod
     def forward(ctx, a):
         out = np.tanh(a)
@@ -222,6 +240,8 @@ class Tanh(Function):
 
 class Sigmoid(Function):
     """out = 1 / (1 + e**-a), computed without overflow."""
+
+    promote = "float"
 
     @staticmethod
     def forward(ctx, a):
@@ -265,6 +285,8 @@ class GELU(Function):
     when a gradient will be needed, the forward pass also computes dy/da and
     saves it (instead of ``a``), so the backward pass is one multiply.
     """
+
+    promote = "float"
 
     @staticmethod
     def forward(ctx, a, approximate="none"):

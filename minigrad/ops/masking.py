@@ -53,6 +53,8 @@ def masked_fill(x, mask: Any, value: float):
 class Where(Function):
     """out = a where cond else b (all three broadcast together)."""
 
+    promote = "binary"
+
     @staticmethod
     def forward(ctx, a, b, cond):
         ctx.info = (cond, a.shape, b.shape)

@@ -19,6 +19,8 @@ from ..function import Function
 class Reshape(Function):
     """Same values, new shape: out = a.reshape(shape)."""
 
+    is_view = True  # basic indexing/reshape give views: share the version counter
+
     @staticmethod
     def forward(ctx, a, shape):
         ctx.in_shape = a.shape
@@ -38,6 +40,8 @@ class Reshape(Function):
 
 class Transpose(Function):
     """Swap two axes: out = swapaxes(a, dim0, dim1) (a view, no copy)."""
+
+    is_view = True  # basic indexing/reshape give views: share the version counter
 
     @staticmethod
     def forward(ctx, a, dim0=-2, dim1=-1):
@@ -61,6 +65,8 @@ class Transpose(Function):
 
 class Permute(Function):
     """Reorder all axes: out = transpose(a, dims)."""
+
+    is_view = True  # basic indexing/reshape give views: share the version counter
 
     @staticmethod
     def forward(ctx, a, dims):
@@ -119,6 +125,8 @@ def _is_basic(index: Any) -> bool:
 
 class GetItem(Function):
     """Indexing: out = a[index], basic slices or integer/bool array gather."""
+
+    is_view = True  # basic indexing/reshape give views: share the version counter
 
     @staticmethod
     def forward(ctx, a, index):

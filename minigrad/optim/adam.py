@@ -78,7 +78,8 @@ class Adam(Optimizer):
             c = adam_coefficients(*key[:6], self._decoupled, data.dtype)
             self._last_coefficients = (key, c)
         m, v = state["exp_avg"], state["exp_avg_sq"]
-        contiguous = data.flags.c_contiguous and m.flags.c_contiguous and v.flags.c_contiguous
+        contiguous = (data.flags.c_contiguous and g.flags.c_contiguous and m.flags.c_contiguous
+                      and v.flags.c_contiguous)
         if self.fused and contiguous:
             adam_update_fused(data, g, m, v, c)
         else:  # e.g. .data is a strided view: reshape(-1) would copy, not write through

@@ -30,12 +30,13 @@ def clip_grad_norm_(parameters: Iterable[Any] | Any, max_norm: float,
     it and skip the step; PyTorch instead multiplies the grads by NaN.
     ``norm_type`` may be any p >= 1 or ``math.inf`` (largest |g|).
     """
-    max_norm = check_hyperparameter("max_norm", max_norm)
+    max_norm = check_hyperparameter("max_norm", max_norm, allow_inf=True)
     norm_type = check_hyperparameter("norm_type", norm_type, low=1.0, high=math.inf,
-                                     high_inclusive=True)
+                                     high_inclusive=True, allow_inf=True)
     if isinstance(getattr(parameters, "data", None), np.ndarray):
         parameters = [parameters]
-    grads = [p.grad for p in parameters if getattr(p, "grad", None) is not None]
+    owners = [p.grad for p in parameters if getattr(p, "grad", None) is not None]
+    grads = [g.data for g in owners]
     if not grads:
         return 0.0
     with np.errstate(over="ignore", invalid="ignore"):
@@ -51,6 +52,7 @@ def clip_grad_norm_(parameters: Iterable[Any] | Any, max_norm: float,
         return total
     coef = max_norm / (total + 1e-6)
     if coef < 1.0:
-        for g in grads:
+        for owner, g in zip(owners, grads):
             g *= np.asarray(coef, dtype=g.dtype)
+            owner._bump_version()
     return total

@@ -11,8 +11,10 @@ and LayerNorm gains without, as nanoGPT does::
 A schedule changes the learning rate by writing ``group["lr"]``.
 
 A parameter is anything with ``.data`` (a floating ndarray, updated in place
-so references to it stay valid) and ``.grad`` (an ndarray of the same shape,
+so references to it stay valid) and ``.grad`` (a Tensor of the same shape,
 or None to skip it), such as a :class:`minigrad.Tensor` or ``nn.Parameter``.
+Each step bumps the parameter's version counter, so a backward through a
+graph built before the step refuses the stale saved weights (as PyTorch).
 
 ``state`` maps a parameter's index (its position counting through all groups
 in order) to a dict of its buffers, e.g. ``{"step": 3, "exp_avg": ...}``.
@@ -23,6 +25,7 @@ in order) to a dict of its buffers, e.g. ``{"step": 3, "exp_avg": ...}``.
 from __future__ import annotations
 
 import copy
+import math
 import numbers
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -31,15 +34,16 @@ import numpy as np
 
 
 def check_hyperparameter(name: str, value: Any, low: float = 0.0, high: float | None = None,
-                         high_inclusive: bool = False) -> float:
+                         high_inclusive: bool = False, allow_inf: bool = False) -> float:
     """Return ``value`` as a float if low <= value (< or <=) high; raise otherwise.
 
-    NaN fails every comparison, so it is rejected too.
+    NaN fails every comparison, so it is rejected too; so is infinity unless
+    ``allow_inf`` (an infinite learning rate or decay would fill the weights with NaN).
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {type(value).__name__} {value!r}")
     v = float(value)
-    ok = low <= v
+    ok = low <= v and (allow_inf or math.isfinite(v))
     if high is not None:
         ok = ok and (v <= high if high_inclusive else v < high)
     if not ok:
@@ -142,7 +146,7 @@ class Optimizer:
             if set_to_none:
                 p.grad = None
             elif p.grad is not None:
-                p.grad[...] = 0
+                p.grad.zero_()
 
     def step(self, closure: Callable[[], Any] | None = None) -> Any:
         """Update every parameter that has a gradient; return ``closure()`` if given.
@@ -150,14 +154,22 @@ class Optimizer:
         Shapes of all gradients are checked before any parameter changes.
         """
         loss = closure() if closure is not None else None
+        # Everything is checked before anything changes: a step either updates
+        # every parameter or raises with all parameters and state untouched.
+        for gi, group in enumerate(self.param_groups):
+            try:  # a scheduler or the user may have edited the group since the last step
+                self._check_group(group)
+            except (TypeError, ValueError) as e:
+                raise type(e)(f"param group {gi}: {e}") from None
         work = []
         for i, p, group in self._indexed_params():
-            if p.grad is None:
-                continue
             g = p.grad
+            if g is None:
+                continue
+            g = getattr(g, "data", g)
             if not isinstance(g, np.ndarray):
-                raise TypeError(f"parameter {i}: .grad must be an ndarray or None, got "
-                                f"{type(g).__name__}")
+                raise TypeError(f"parameter {i}: .grad must be a Tensor or None, got "
+                                f"{type(p.grad).__name__}")
             if g.shape != p.data.shape:
                 raise ValueError(
                     f"parameter {i} has shape {p.data.shape} but its .grad has shape {g.shape}"
@@ -177,6 +189,9 @@ class Optimizer:
             state = self.state.get(i, {})
             self._follow_param_dtype(state, p.data.dtype)
             self._update(p, g, state, group)
+            bump = getattr(p, "_bump_version", None)
+            if bump is not None:  # an in-place write: arrays saved from p are now stale
+                bump()
             if state:  # plain SGD keeps no state: store no empty entries
                 self.state[i] = state
         return loss

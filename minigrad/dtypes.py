@@ -1,0 +1,99 @@
+"""minigrad's dtype policy, written down once and enforced at the boundary.
+
+Supported dtypes:
+
+- ``float32`` (the default: Python floats and lists of floats become float32)
+  and ``float64`` (gradchecks use it): the only dtypes that can require grad;
+- integer types (``int8`` ... ``int64``, ``uint8`` ... ``uint64``): token ids,
+  targets, indices; Python ints become int64;
+- ``bool``: masks and conditions.
+
+Anything else (float16, bfloat16-like types, longdouble/float128, complex,
+object, str/bytes, datetime/timedelta, structured) raises TypeError naming the
+dtype, both when a tensor is created (``minigrad.tensor``, ``Tensor(...)``,
+NumPy arrays passed in) and when an op receives a raw array or number
+(``Function.apply`` wraps constants through the same check), so a kernel never
+sees a dtype it was not compiled for.
+
+Type promotion follows PyTorch's ``torch.result_type``:
+
+- categories rank bool < integer < float; within one category the usual
+  promotion applies (int32 + int64 -> int64, float32 + float64 -> float64);
+- an operand with dimensions outranks a 0-d tensor, which outranks a Python
+  number, *within* a category: ``float32 tensor * 2.5`` stays float32,
+  ``float32 (3,) + float64 0-d`` is float32; a lower-ranked operand decides
+  the dtype only when its category is higher (``int64 tensor * 1.5`` ->
+  float32, the default float; ``int64 (3,) + float64 0-d`` -> float64);
+- integer tensor + integer tensor stays an integer tensor; int64 + float32
+  tensors give float32 (NumPy would say float64);
+- true division of integers, ``exp log sqrt tanh sigmoid gelu`` of an integer
+  tensor and an integer tensor to a float power are computed in float32.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+DEFAULT_FLOAT = np.dtype(np.float32)
+_SUPPORTED = frozenset(np.dtype(t) for t in (
+    np.float32, np.float64, np.bool_, np.int8, np.int16, np.int32, np.int64,
+    np.uint8, np.uint16, np.uint32, np.uint64,
+))
+
+
+def check_dtype(dtype: Any, where: str = "tensor") -> np.dtype:
+    """Return ``dtype`` as a NumPy dtype if minigrad supports it; raise TypeError otherwise."""
+    dt = dtype if isinstance(dtype, np.dtype) else np.dtype(dtype)
+    if dt in _SUPPORTED or (not dt.isnative and dt.newbyteorder("=") in _SUPPORTED):
+        return dt
+    hint = " (use float32 or float64)" if dt.kind in "fc" else ""
+    raise TypeError(
+        f"{where}: unsupported dtype {dt}{hint}; minigrad supports float32, float64, integer "
+        "types (ids) and bool (masks)"
+    )
+
+
+def _category(dt: np.dtype) -> int:
+    return 2 if dt.kind == "f" else 0 if dt.kind == "b" else 1
+
+
+def _promote_group(dtypes: list) -> np.dtype | None:
+    """Promote dtypes of one rank: the highest category wins, then usual promotion within it."""
+    out = None
+    for dt in dtypes:
+        if out is None or _category(dt) > _category(out):
+            out = dt
+        elif _category(dt) == _category(out):
+            out = np.promote_types(out, dt)
+    return out
+
+
+def result_type(*arrays: np.ndarray) -> np.dtype:
+    """PyTorch's ``torch.result_type`` for arrays (a Python number arrives as a 0-d array)."""
+    dims = _promote_group([a.dtype for a in arrays if a.ndim > 0])
+    zero = _promote_group([a.dtype for a in arrays if a.ndim == 0])
+    if dims is None:
+        return zero
+    if zero is not None and _category(zero) > _category(dims):
+        return zero
+    return dims
+
+
+def promote(kind: str, arrays: list) -> list:
+    """Cast an op's input arrays to its result dtype (``Function.promote`` names the rule).
+
+    ``"float"``: integer or bool inputs are computed in float32 (exp, log, ...).
+    ``"binary"``: the arrays meet at :func:`result_type` (add, mul, ...).
+    ``"divide"``: as binary, but a non-float result becomes float32 (true division).
+    """
+    first = arrays[0].dtype
+    if kind == "float":
+        return arrays if first.kind == "f" else [a.astype(DEFAULT_FLOAT) for a in arrays]
+    if (first.kind == "f" or kind == "binary") and all(a.dtype == first for a in arrays):
+        return arrays  # the common case: nothing to do
+    target = result_type(*arrays)
+    if kind == "divide" and target.kind != "f":
+        target = DEFAULT_FLOAT
+    return [a if a.dtype == target else a.astype(target) for a in arrays]
