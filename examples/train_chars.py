@@ -551,6 +551,8 @@ def sample(args: argparse.Namespace, explicit: set[str],
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
     args, explicit, parser = parse_args(argv)
+    if args.backend is not None:
+        minigrad.set_backend(args.backend)
     try:
         if args.sample:
             return sample(args, explicit, parser)

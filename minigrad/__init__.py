@@ -1,5 +1,9 @@
 """minigrad: reverse-mode autodiff on NumPy, with Numba kernels for the hot ops.
 
+The ops run on one of two backends (``minigrad/backends/``): ``reference``
+(plain NumPy) or ``fast`` (Numba kernels, the default); choose with
+``MINIGRAD_BACKEND``, :func:`set_backend` or ``with use_backend(name):``.
+
 >>> import minigrad as mg
 >>> x = mg.tensor([1.0, 2.0, 3.0], requires_grad=True)
 >>> (x * x).sum().backward()
@@ -13,6 +17,7 @@ from .malloc import keep_freed_memory
 # target VM a page fault on a fresh array cost more than the math that fills it).
 keep_freed_memory()
 
+from .backends import get_backend, set_backend, use_backend
 from .function import Function, Context, no_grad, is_grad_enabled
 from .tensor import Tensor, tensor, zeros, ones, full, zeros_like, ones_like, arange
 from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_state
@@ -41,6 +46,7 @@ __all__ = [
     "float32",
     "float64",
     "full",
+    "get_backend",
     "get_rng_state",
     "gradcheck",
     "int64",
@@ -58,6 +64,7 @@ __all__ = [
     "randint",
     "randn",
     "save",
+    "set_backend",
     "set_rng_state",
     "softmax",
     "split",
@@ -65,6 +72,7 @@ __all__ = [
     "tensor",
     "tril",
     "triu",
+    "use_backend",
     "viz",
     "where",
     "zeros",
