@@ -24,7 +24,7 @@ from minigrad.backends import fast as FB
 from minigrad.backends import reference as RB
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOL = {np.float32: dict(rtol=1e-4, atol=1e-5), np.float64: dict(rtol=1e-10, atol=1e-12)}
+TOL = {np.float32: {"rtol": 1e-4, "atol": 1e-5}, np.float64: {"rtol": 1e-10, "atol": 1e-12}}
 dtypes = st.sampled_from([np.float32, np.float64])
 
 
