@@ -82,7 +82,7 @@ def test_reused_id_buffer_once_crashed_the_embedding_backward():
         "loss.backward()\n"
         "print(float(np.asarray(getattr(emb.weight.grad, 'data', emb.weight.grad)).sum()))\n"
     )
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
                        timeout=300, cwd=ROOT)
     assert r.returncode == 0, r.stderr
     assert float(r.stdout) == 8 * 64
