@@ -426,3 +426,14 @@ def test_default_run_reaches_nanogpts_loss(tmp_path):
     assert m["iterations"] == 2000
     assert m["final_val_loss"] <= 1.90, m["final_val_loss"]
     assert m["full_val_loss"] <= 1.91, m["full_val_loss"]
+
+
+def test_backend_flag_runs_the_step_on_the_reference_backend(small_text, tmp_path, capsys,
+                                                             monkeypatch):
+    monkeypatch.setattr(minigrad.backends, "active", minigrad.backends.active)  # restored after
+    out = tmp_path / "out"
+    code = run_main(["--text", str(small_text), *TINY, "--profile", "1", "--out-dir", str(out),
+                     "--backend", "reference"])
+    assert code == 0 and minigrad.get_backend() == "reference"
+    assert "AttentionFunction" in capsys.readouterr().out
+    assert run_main(["--backend", "numba"]) == 2
