@@ -53,7 +53,8 @@ def get_backend() -> str:
 @contextlib.contextmanager
 def use_backend(name: str) -> Iterator[None]:
     """``with use_backend('reference'):`` runs the block on that backend, then restores
-    the previous one (also when the block raises)."""
+    the previous one (also when the block raises). The choice is process-wide, not per
+    thread: a learner's switch, not a way to run two backends at once."""
     global active
     previous = active
     active = _load(name)
