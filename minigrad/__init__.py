@@ -1,5 +1,9 @@
 """minigrad: reverse-mode autodiff on NumPy, with Numba kernels for the hot ops.
 
+The ops run on one of two backends (``minigrad/backends/``): ``reference``
+(plain NumPy) or ``fast`` (Numba kernels, the default); choose with
+``MINIGRAD_BACKEND``, :func:`set_backend` or ``with use_backend(name):``.
+
 >>> import minigrad as mg
 >>> x = mg.tensor([1.0, 2.0, 3.0], requires_grad=True)
 >>> (x * x).sum().backward()
@@ -12,6 +16,7 @@ tensor([2., 4., 6.])
 # minigrad/kernels/runtime.py (ensure_ready).
 import numpy as _np
 
+from .backends import get_backend, set_backend, use_backend
 from .function import Function, Context, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from . import dtypes
 from .tensor import Tensor, tensor, zeros, ones, full, zeros_like, ones_like, arange
@@ -115,6 +120,7 @@ __all__ = [
     "full_like",
     "gather",
     "ge",
+    "get_backend",
     "get_rng_state",
     "gradcheck",
     "gt",
@@ -173,6 +179,7 @@ __all__ = [
     "save",
     "save_safetensors",
     "scatter_add",
+    "set_backend",
     "set_grad_enabled",
     "set_rng_state",
     "sigmoid",
@@ -196,6 +203,7 @@ __all__ = [
     "uint8",
     "unflatten",
     "unsqueeze",
+    "use_backend",
     "var",
     "viz",
     "where",

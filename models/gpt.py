@@ -37,6 +37,7 @@ import numpy as np
 import minigrad
 from minigrad import Tensor, nn
 from minigrad.nn import functional as F
+from minigrad.ops.attention import merge_heads, split_heads
 
 from .decoding import check_sampling_options, check_token_ids, sample_next_token
 
@@ -145,20 +146,17 @@ class Block(nn.Module):
         are projected to q, k, v (the costly part); their k, v are appended
         to the cache and their queries attend over all cached positions.
         """
-        b, t, c = x.shape
         h = self.n_head
         attn = self.attn
         a = self.ln_1(x)
 
-        def heads(y: Tensor) -> Tensor:  # (B, t, C) -> (B, h, t, C/h)
-            return y.reshape(b, t, h, c // h).transpose(1, 2)
-
-        q = heads(attn.q_proj(a))
-        k_all, v_all = cache.append(layer, heads(attn.k_proj(a)), heads(attn.v_proj(a)))
+        q = split_heads(attn.q_proj(a), h)  # (B, t, C) -> (B, h, t, C/h)
+        k_all, v_all = cache.append(layer, split_heads(attn.k_proj(a), h),
+                                    split_heads(attn.v_proj(a), h))
         # query i (absolute position n - t + i) may see keys 0 .. n - t + i: is_causal with
         # more keys than queries treats the queries as the last t positions
         y = F.scaled_dot_product_attention(q, k_all, v_all, is_causal=True)  # (B, h, t, C/h)
-        y = attn.out_proj(y.transpose(1, 2).reshape(b, t, c))
+        y = attn.out_proj(merge_heads(y))
         x = x + self.resid_dropout(y)
         x = x + self.mlp(self.ln_2(x))
         return x

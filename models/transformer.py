@@ -37,6 +37,7 @@ import numpy as np
 
 import minigrad
 from minigrad import Tensor, nn
+from minigrad.ops.masking import check_mask
 
 from .decoding import beam_search_one, check_logits, check_token_ids
 
@@ -240,19 +241,9 @@ class Transformer(nn.Module):
 
     # ---- masks -------------------------------------------------------------------
     def _check_mask(self, mask: Any, name: str, b: int, t_q: int, t_k: int) -> np.ndarray:
-        """A user mask as a boolean array broadcastable to (B, heads, t_q, t_k)."""
-        m = mask.data if isinstance(mask, Tensor) else np.asarray(mask)
-        if m.dtype != np.bool_:
-            raise TypeError(f"{name} must be boolean (True = may not attend), got dtype {m.dtype}")
-        full = (b, self.config.num_heads, t_q, t_k)
-        try:
-            ok = m.ndim <= 4 and np.broadcast_shapes(m.shape, full) == full
-        except ValueError:
-            ok = False
-        if not ok:
-            raise ValueError(f"{name} of shape {m.shape} does not broadcast to "
-                             f"(batch, heads, queries, keys) = {full}")
-        return m
+        """A user mask as a boolean array (a copy) broadcastable to (B, heads, t_q, t_k)."""
+        return check_mask(mask, name, (b, self.config.num_heads, t_q, t_k),
+                          "(batch, heads, queries, keys)")
 
     def _source_mask(self, src: np.ndarray, src_mask: Any) -> np.ndarray | None:
         """The given src_mask, or the key-padding mask (B, 1, 1, S) from pad_id, or None.

@@ -10,24 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from minigrad import Function, Tensor
+from minigrad import Tensor
+from minigrad.ops.dropout import DropoutFunction
 from minigrad.random import generator
 
 from .module import Module
-
-
-class DropoutFunction(Function):
-    """out = x * scaled_mask, with scaled_mask = keep / (1 - p) (an option)."""
-
-    @staticmethod
-    def forward(ctx, x, scaled_mask):
-        ctx.mask = scaled_mask
-        return x * scaled_mask
-
-    @staticmethod
-    def backward(ctx, grad):
-        # d(x * m)/dx = m
-        return grad * ctx.mask
 
 
 def _check_p(p: float) -> float:

@@ -1,8 +1,8 @@
 """Embedding: a learned lookup table from integer ids to vectors.
 
 ``out[..., :] = weight[ids[...], :]``. Ids are checked (integer dtype, inside
-[0, num_embeddings)) before anything runs; the backward is the scatter-add
-kernel of ``minigrad/kernels/embedding.py``.
+[0, num_embeddings)) and copied before anything runs; the op is
+:class:`minigrad.ops.embedding.EmbeddingFunction`.
 """
 
 from __future__ import annotations
@@ -11,30 +11,16 @@ from typing import Any
 
 import numpy as np
 
-from minigrad import Function, Tensor
-from minigrad.kernels import embedding as K
+from minigrad import Tensor
+from minigrad.ops.embedding import EmbeddingFunction
 from minigrad.random import generator
 
 from .module import Module, Parameter
 
 
-class EmbeddingFunction(Function):
-    """Row gather weight[ids] (ids an option, never differentiated)."""
-
-    @staticmethod
-    def forward(ctx, weight, ids):
-        ctx.ids = ids
-        ctx.num = weight.shape[0]
-        return weight[ids]
-
-    @staticmethod
-    def backward(ctx, grad):
-        # dweight[ids[i]] += g[i] (repeated ids accumulate)
-        return K.embedding_backward(ctx.ids, grad, ctx.num)
-
-
 def check_ids(ids: Any, num_embeddings: int) -> np.ndarray:
-    """The ids as an int64 ndarray; TypeError if not integers, IndexError if out of range."""
+    """The ids as a fresh int64 ndarray (a copy the op owns: the caller may refill its batch
+    buffer before backward); TypeError if not integers, IndexError if out of range."""
     arr = ids.data if isinstance(ids, Tensor) else np.asarray(ids)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"embedding: ids must be integers, got dtype {arr.dtype}")
@@ -46,7 +32,7 @@ def check_ids(ids: Any, num_embeddings: int) -> np.ndarray:
                 f"embedding: id {bad} is out of range for a table of {num_embeddings} rows "
                 f"(valid ids are 0..{num_embeddings - 1})"
             )
-    return arr.astype(np.int64, copy=False)
+    return arr.astype(np.int64)  # always a copy
 
 
 def embedding(ids: Any, weight: Tensor) -> Tensor:

@@ -2,7 +2,7 @@
 
 y = (x - mean) / sqrt(var + eps) * weight + bias, statistics per row over
 ``normalized_shape`` (biased variance, as PyTorch). Forward and backward run
-in the fused Numba kernels of ``minigrad/kernels/layernorm.py``.
+in :class:`minigrad.ops.layernorm.LayerNormFunction` (the backend's ``layer_norm``).
 """
 
 from __future__ import annotations
@@ -11,28 +11,10 @@ from typing import Any
 
 import numpy as np
 
-from minigrad import Function, Tensor
-from minigrad.kernels import layernorm as K
+from minigrad import Tensor
+from minigrad.ops.layernorm import LayerNormFunction
 
 from .module import Module, Parameter
-
-
-class LayerNormFunction(Function):
-    """Fused layer norm over the last axis of x (R, D) with w, b (D,)."""
-
-    @staticmethod
-    def forward(ctx, x, w, b, eps=1e-5):
-        w = w.astype(x.dtype, copy=False)
-        b = b.astype(x.dtype, copy=False)
-        y, mean, rstd = K.layer_norm(x, w, b, eps)
-        ctx.save_for_backward(x, w, mean, rstd)
-        return y
-
-    @staticmethod
-    def backward(ctx, grad):
-        # dx = rstd (g w - mean(g w) - xhat mean(g w xhat)); dw = sum g xhat; db = sum g
-        x, w, mean, rstd = ctx.saved_tensors
-        return K.layer_norm_backward(grad, x, w, mean, rstd)
 
 
 def _normalized_shape(shape: Any) -> tuple:

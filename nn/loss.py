@@ -2,8 +2,7 @@
 
 loss_i = logsumexp(logits_i) - logits_i[target_i], averaged over the rows
 whose target is not ``ignore_index`` (reduction='mean'), summed ('sum') or
-returned per row ('none'). Loss and gradient come from one fused Numba pass
-(``minigrad/kernels/cross_entropy.py``).
+returned per row ('none'). The op is :class:`minigrad.ops.loss.CrossEntropyFunction`.
 """
 
 from __future__ import annotations
@@ -12,37 +11,10 @@ from typing import Any
 
 import numpy as np
 
-from minigrad import Function, Tensor
-from minigrad.kernels import cross_entropy as K
+from minigrad import Tensor, backends
+from minigrad.ops.loss import CrossEntropyFunction
 
 from .module import Module
-
-
-class CrossEntropyFunction(Function):
-    """Per-row or reduced cross-entropy; targets are an option (never differentiated)."""
-
-    @staticmethod
-    def forward(ctx, logits, *, targets, count, ignore_index=-100, reduction="mean"):
-        scale = 1.0
-        if reduction == "mean":
-            # every target ignored: loss 0 with zero gradient (PyTorch gives nan = 0/0)
-            scale = 1.0 / count if count else 0.0
-        losses, grad = K.cross_entropy(logits, targets, ignore_index, scale)
-        ctx.save_for_backward(grad)
-        ctx.reduction = reduction
-        if reduction == "none":
-            return losses
-        return np.asarray(losses.sum(dtype=np.float64) * scale, dtype=logits.dtype)
-
-    @staticmethod
-    def backward(ctx, grad):
-        # dloss/dlogits = (softmax(logits) - onehot(target)) * scale * dL/dloss, scale = 1/count
-        (g,) = ctx.saved_tensors
-        if ctx.reduction == "none":
-            return g * grad[:, None]
-        if grad == 1:  # the usual loss.backward(): the kernel's gradient as it is
-            return g
-        return g * grad.astype(g.dtype)
 
 
 def cross_entropy(logits: Tensor, targets: Any, ignore_index: int = -100,
@@ -51,7 +23,7 @@ def cross_entropy(logits: Tensor, targets: Any, ignore_index: int = -100,
 
     Also accepts (B, T, C) logits with (B, T) targets (flattened to rows).
     Targets must be integers in [0, C) or equal ``ignore_index`` (IndexError
-    otherwise, raised before the kernel runs). ``reduction='mean'`` averages
+    otherwise, raised before anything runs). ``reduction='mean'`` averages
     over non-ignored rows; if every row is ignored the loss is 0.
     ``label_smoothing`` = e mixes in the uniform target, as PyTorch:
     loss_i = (1 - e) * CE_i + e * mean_c(-log_softmax(logits_i)_c).
@@ -71,6 +43,11 @@ def cross_entropy(logits: Tensor, targets: Any, ignore_index: int = -100,
             f"cross_entropy: logits of shape {logits.shape} need targets of shape "
             f"{logits.shape[:-1]} (one class id per row), got {t.shape}"
         )
+    if isinstance(ignore_index, (bool, np.bool_)) or not isinstance(ignore_index, (int, np.integer)):
+        raise TypeError(f"cross_entropy: ignore_index must be an integer, got {ignore_index!r}")
+    ignore_index = int(ignore_index)
+    if not -2**63 <= ignore_index < 2**63:
+        raise ValueError(f"cross_entropy: ignore_index {ignore_index} does not fit in int64")
     C = logits.shape[-1]
     if C == 0:
         raise ValueError("cross_entropy: logits have zero classes")
@@ -79,8 +56,8 @@ def cross_entropy(logits: Tensor, targets: Any, ignore_index: int = -100,
         if kept.size and int(kept.max()) >= C:
             raise IndexError(f"cross_entropy: target {int(kept.max())} is out of range for {C} "
                              f"classes (valid: 0..{C - 1}, or ignore_index={ignore_index})")
-    t = np.ascontiguousarray(t.reshape(-1), dtype=np.int64)
-    bad, count = K.check_targets(t, C, int(ignore_index))
+    t = np.array(t.reshape(-1), dtype=np.int64)  # a copy the op owns (the caller may reuse t)
+    bad, count = backends.active.count_targets(t, C, ignore_index)
     if bad >= 0:
         raise IndexError(
             f"cross_entropy: target {int(t[bad])} (row {bad}) is out of range for {C} classes "
@@ -88,7 +65,7 @@ def cross_entropy(logits: Tensor, targets: Any, ignore_index: int = -100,
         )
     lead = logits.shape[:-1]
     flat = logits.reshape(-1, C) if logits.ndim != 2 else logits
-    out = CrossEntropyFunction.apply(flat, targets=t, count=count, ignore_index=int(ignore_index),
+    out = CrossEntropyFunction.apply(flat, targets=t, count=count, ignore_index=ignore_index,
                                      reduction=reduction)
     if reduction == "none" and logits.ndim != 2:
         out = out.reshape(lead)

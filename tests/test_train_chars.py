@@ -614,3 +614,13 @@ def test_sigterm_saves_like_ctrl_c(small_text, tmp_path):
     assert "Traceback" not in stderr
     assert f"interrupted (SIGTERM): saved {out / 'ckpt_last.npz'} at iteration" in stdout
     assert minigrad.load(out / "ckpt_last.npz")["iteration"] >= 3
+
+def test_backend_flag_runs_the_step_on_the_reference_backend(small_text, tmp_path, capsys,
+                                                             monkeypatch):
+    monkeypatch.setattr(minigrad.backends, "active", minigrad.backends.active)  # restored after
+    out = tmp_path / "out"
+    code = run_main(["--text", str(small_text), *TINY, "--profile", "1", "--out-dir", str(out),
+                     "--backend", "reference"])
+    assert code == 0 and minigrad.get_backend() == "reference"
+    assert "AttentionFunction" in capsys.readouterr().out
+    assert run_main(["--backend", "numba"]) == 2

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import backends
 from ..function import Function
-from ..kernels import gelu as KG
 from .broadcast import unbroadcast
 
 
@@ -281,8 +281,7 @@ class GELU(Function):
     """GELU(a) = a * Phi(a), Phi the standard normal CDF (PyTorch's nn.GELU);
     ``approximate='tanh'`` uses 0.5 a (1 + tanh(sqrt(2/pi) (a + 0.044715 a**3))).
 
-    The exact form runs on the fused kernel of ``minigrad/kernels/gelu.py``:
-    when a gradient will be needed, the forward pass also computes dy/da and
+    The exact form is the backend's ``gelu`` primitive: when a gradient will be needed, the forward pass also computes dy/da and
     saves it (instead of ``a``), so the backward pass is one multiply.
     """
 
@@ -299,7 +298,7 @@ class GELU(Function):
             t = np.tanh(dt.type(_SQRT_2_OVER_PI) * (a + dt.type(0.044715) * a * a * a))
             return (dt.type(0.5) * a * (1 + t)).astype(dt, copy=False)
         # ctx.needs_input_grad is empty when nothing is recorded (no_grad, or no input needs grad)
-        y, dydx = KG.gelu(a, want_grad=bool(ctx.needs_input_grad))
+        y, dydx = backends.active.gelu(a, want_grad=bool(ctx.needs_input_grad))
         ctx.save_for_backward(dydx)
         return y
 
@@ -315,7 +314,7 @@ class GELU(Function):
             return (grad * d).astype(dt, copy=False)
         # d(a Phi(a))/da = Phi(a) + a phi(a): saved by forward as dydx
         (dydx,) = ctx.saved_tensors
-        return KG.gelu_backward(grad, dydx)
+        return backends.active.gelu_backward(grad, dydx)
 
 
 class Abs(Function):

@@ -9,44 +9,51 @@ from typing import Any
 
 import numpy as np
 
+from .. import backends
+from ..backends.reference import causal_mask
 from ..function import Function
-from ..kernels import masked_fill as K
 from .broadcast import unbroadcast
 
+__all__ = ["MaskedFill", "Where", "causal_mask", "check_mask", "masked_fill", "tril", "triu",
+           "where"]
 
-def _as_bool_mask(mask: Any, name: str) -> np.ndarray:
-    m = getattr(mask, "data", mask)
-    m = np.asarray(m)
+
+def check_mask(mask: Any, name: str, shape: tuple | None = None, what: str = "") -> np.ndarray:
+    """The one mask validator: ``mask`` (Tensor or array) as a bool ndarray the op owns
+    (a copy, so a caller reusing its buffer cannot change a saved mask). TypeError if not
+    boolean; ValueError if ``shape`` is given and the mask does not broadcast to it
+    (``what`` names the axes of ``shape`` in the message)."""
+    m = np.array(getattr(mask, "data", mask))
     if m.dtype != np.bool_:
-        raise TypeError(f"{name}: the mask must be boolean, got dtype {m.dtype}")
+        raise TypeError(f"{name} must be boolean (True = masked), got dtype {m.dtype}")
+    if shape is not None:
+        try:
+            ok = np.broadcast_shapes(m.shape, shape) == tuple(shape)
+        except ValueError:
+            ok = False
+        if not ok:
+            raise ValueError(f"{name} of shape {m.shape} does not broadcast to "
+                             f"{what + ' = ' if what else 'shape '}{tuple(shape)}")
     return m
 
 
 class MaskedFill(Function):
-    """out = value where mask else x (Numba kernel); mask broadcasts to x."""
+    """out = value where mask else x; mask broadcasts to x."""
 
     @staticmethod
     def forward(ctx, x, mask, value):
         ctx.mask = mask
-        return K.masked_fill(x, mask, value)
+        return backends.active.masked_fill(x, mask, value)
 
     @staticmethod
     def backward(ctx, grad):
         # d out/dx = 0 where the mask is set, 1 elsewhere
-        return K.masked_fill(grad, ctx.mask, 0.0)
+        return backends.active.masked_fill(grad, ctx.mask, 0.0)
 
 
 def masked_fill(x, mask: Any, value: float):
     """Copy of ``x`` with ``value`` where ``mask`` is True; mask broadcasts to x."""
-    m = _as_bool_mask(mask, "masked_fill")
-    try:
-        if np.broadcast_shapes(m.shape, x.shape) != x.shape:
-            raise ValueError
-    except ValueError:
-        raise ValueError(
-            f"masked_fill: mask of shape {m.shape} does not broadcast to the tensor's "
-            f"shape {x.shape}"
-        ) from None
+    m = check_mask(mask, "masked_fill: the mask", x.shape, "the tensor's shape")
     return MaskedFill.apply(x, mask=m, value=value)
 
 
@@ -74,7 +81,7 @@ def where(condition: Any, a: Any, b: Any):
     """Elementwise ``a`` where ``condition`` else ``b`` (all broadcast together)."""
     from ..tensor import Tensor, as_tensor_like
 
-    c = _as_bool_mask(condition, "where")
+    c = check_mask(condition, "where: the condition")
     ref = a if isinstance(a, Tensor) else b if isinstance(b, Tensor) else None
     a = a if isinstance(a, Tensor) else as_tensor_like(a, ref)
     b = b if isinstance(b, Tensor) else as_tensor_like(b, ref)
@@ -114,13 +121,3 @@ def triu(x: Any, diagonal: int = 0):
     ``triu(ones(T, T, dtype=bool), 1)`` is the causal mask "may not attend".
     """
     return _triangle(x, diagonal, lower=False)
-
-
-def causal_mask(t_q: int, t_k: int | None = None) -> np.ndarray:
-    """Boolean (t_q, t_k) mask, True above the diagonal: query i may not attend key j > i.
-
-    With t_k > t_q (a key/value cache holding earlier positions), the queries
-    are the last t_q positions of the t_k keys.
-    """
-    t_k = t_q if t_k is None else t_k
-    return ~np.tri(t_q, t_k, t_k - t_q, dtype=bool)

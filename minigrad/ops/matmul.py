@@ -1,4 +1,4 @@
-"""Matrix multiply with batch broadcasting, on the Numba/BLAS kernel.
+"""Matrix multiply with batch broadcasting (the backend's ``matmul`` primitive).
 
 For C = A @ B with A (..., M, K) and B (..., K, N):
 dA = dC @ B^T and dB = A^T @ dC, then summed over any batch axes that were
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import backends
 from ..function import Function
-from ..kernels import matmul as K
 from .broadcast import unbroadcast
 
 
@@ -19,27 +19,28 @@ def _mT(x: np.ndarray) -> np.ndarray:
 
 
 class MatMul(Function):
-    """out = a @ b for (..., M, K) @ (..., K, N), batch axes broadcast (BLAS kernel)."""
+    """out = a @ b for (..., M, K) @ (..., K, N), batch axes broadcast."""
 
     @staticmethod
     def forward(ctx, a, b):
         ctx.save_for_backward(a, b)
-        return K.matmul(a, b)
+        return backends.active.matmul(a, b)
 
     @staticmethod
     def backward(ctx, grad):
         # dA = dC @ B^T, dB = A^T @ dC (summed over broadcast batch axes)
         a, b = ctx.saved_tensors
+        mm = backends.active.matmul
         ga = gb = None
         if ctx.needs_input_grad[0]:
-            ga = unbroadcast(K.matmul(grad, _mT(b)), a.shape)
+            ga = unbroadcast(mm(grad, _mT(b)), a.shape)
         if ctx.needs_input_grad[1]:
             if b.ndim == 2 and a.ndim > 2:
                 # sum over all leading rows in one 2-D product: (K, rows) @ (rows, N)
                 rows = int(np.prod(a.shape[:-1]))  # not -1: reshape cannot infer it when K == 0
-                gb = K.matmul(_mT(a.reshape(rows, a.shape[-1])), grad.reshape(rows, grad.shape[-1]))
+                gb = mm(_mT(a.reshape(rows, a.shape[-1])), grad.reshape(rows, grad.shape[-1]))
             else:
-                gb = unbroadcast(K.matmul(_mT(a), grad), b.shape)
+                gb = unbroadcast(mm(_mT(a), grad), b.shape)
         return ga, gb
 
 

@@ -101,16 +101,20 @@ class Cast(Function):
 
 
 def _index_to_numpy(index: Any) -> Any:
-    """Replace Tensors inside an index by their arrays and check int ranges."""
+    """Replace Tensors inside an index by arrays of their own (copies: the op keeps them for
+    backward and the caller may reuse its buffer) and check dtypes and int ranges."""
     from ..tensor import Tensor
 
     def conv(i):
         if isinstance(i, Tensor):
             i = i.data
-        if isinstance(i, list):
-            i = np.asarray(i)
-        if isinstance(i, np.ndarray) and i.dtype.kind == "f":
-            raise IndexError(f"tensors used as indices must be integer or bool, got {i.dtype}")
+        if isinstance(i, (list, np.ndarray)):
+            i = np.array(i)
+            if i.dtype.kind == "f":
+                raise IndexError(f"tensors used as indices must be integer or bool, got {i.dtype}")
+            if i.dtype.kind == "u" and i.size and int(i.max()) > np.iinfo(np.int64).max:
+                # NumPy would cast such an index to int64 and wrap it to a negative one
+                raise IndexError(f"index {int(i.max())} is out of range (larger than int64)")
         return i
 
     if isinstance(index, tuple):

@@ -1,20 +1,20 @@
-"""Softmax and log-softmax along any axis, on the Numba row kernels.
+"""Softmax and log-softmax along any axis.
 
-The kernels work on the last axis; another axis is moved last and back.
+The backend primitives work on the last axis; another axis is moved last and back.
 """
 
 from __future__ import annotations
 
+from .. import backends
 from ..function import Function
-from ..kernels import softmax as K
 
 
 class Softmax(Function):
-    """y = exp(x - max) / sum(exp(x - max)) over the last axis (Numba kernel)."""
+    """y = exp(x - max) / sum(exp(x - max)) over the last axis."""
 
     @staticmethod
     def forward(ctx, x):
-        y = K.softmax(x)
+        y = backends.active.softmax(x)
         ctx.save_for_backward(y)
         return y
 
@@ -22,15 +22,15 @@ class Softmax(Function):
     def backward(ctx, grad):
         # dx = y * (g - sum(g * y))
         (y,) = ctx.saved_tensors
-        return K.softmax_backward(y, grad)
+        return backends.active.softmax_backward(y, grad)
 
 
 class LogSoftmax(Function):
-    """y = x - max - log(sum(exp(x - max))) over the last axis (Numba kernel)."""
+    """y = x - max - log(sum(exp(x - max))) over the last axis."""
 
     @staticmethod
     def forward(ctx, x):
-        out = K.log_softmax(x)
+        out = backends.active.log_softmax(x)
         ctx.save_for_backward(out)
         return out
 
@@ -38,7 +38,7 @@ class LogSoftmax(Function):
     def backward(ctx, grad):
         # dx = g - softmax(x) * sum(g)
         (out,) = ctx.saved_tensors
-        return K.log_softmax_backward(out, grad)
+        return backends.active.log_softmax_backward(out, grad)
 
 
 def _along(fn, x, axis: int):

@@ -2,7 +2,7 @@
 
 Both keep, per parameter, the step count t and running averages of the
 gradient (m, first moment) and of its square (v, second moment); see
-``minigrad/kernels/adamw.py`` for the update written out. They differ only in
+``minigrad/backends/reference.py`` (``adam_update``) for the update written out. They differ only in
 weight decay:
 
 - ``Adam``: L2 regularisation, ``g = g + wd * p`` before the moments
@@ -20,7 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from ..kernels.adamw import adam_coefficients, adam_update_fused, adam_update_reference
+from .. import backends
+from ..backends.reference import adam_coefficients
 from .optimizer import Optimizer, check_hyperparameter
 
 
@@ -29,7 +30,8 @@ class Adam(Optimizer):
 
     State per parameter: ``step`` (int), ``exp_avg`` and ``exp_avg_sq``
     (shaped like the parameter, in its dtype). ``fused=True`` (default) runs
-    the one-pass Numba kernel; ``fused=False`` the NumPy reference.
+    the active backend's ``adam_update`` (one Numba pass on the fast backend);
+    ``fused=False`` always the NumPy reference.
     """
 
     _array_state = ("exp_avg", "exp_avg_sq")
@@ -80,10 +82,10 @@ class Adam(Optimizer):
         m, v = state["exp_avg"], state["exp_avg_sq"]
         contiguous = (data.flags.c_contiguous and g.flags.c_contiguous and m.flags.c_contiguous
                       and v.flags.c_contiguous)
-        if self.fused and contiguous:
-            adam_update_fused(data, g, m, v, c)
-        else:  # e.g. .data is a strided view: reshape(-1) would copy, not write through
-            adam_update_reference(data, g, m, v, c)
+        # the fused kernel walks flat arrays: a strided .data (a view) takes the NumPy update,
+        # which writes through views
+        fused = self.fused and contiguous
+        (backends.active if fused else backends.reference).adam_update(data, g, m, v, c)
 
 
 class AdamW(Adam):

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ..kernels.grad_norm import sum_of_squares
+from .. import backends
 from .optimizer import check_hyperparameter
 
 
@@ -44,6 +44,7 @@ def clip_grad_norm_(parameters: Iterable[Any] | Any, max_norm: float,
             total = max(float(np.max(np.abs(g), initial=0.0)) for g in grads)
         elif norm_type == 2.0:
             # one fused pass per gradient, float64 sums, no float64 copy of the grads
+            sum_of_squares = backends.active.sum_of_squares
             total = math.sqrt(sum(sum_of_squares(g) for g in grads))
         else:
             s = sum(float(np.sum(np.abs(g.astype(np.float64)) ** norm_type)) for g in grads)

@@ -472,7 +472,7 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
           f"batch {cfg['batch_size']} ({tokens_per_iter} tokens/step)")
     if args.resume:
         print(f"resuming from {last_path} at iteration {state.iteration}")
-    if not kernels_cached():
+    if minigrad.get_backend() == "fast" and not kernels_cached():
         print("compiling minigrad's kernels (first run only; this takes a while)...",
               flush=True)
     if args.profile:
@@ -673,6 +673,8 @@ def sample(args: argparse.Namespace, explicit: set[str],
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
     args, explicit, parser = parse_args(argv)
+    if args.backend is not None:
+        minigrad.set_backend(args.backend)
     try:
         if args.sample:
             return sample(args, explicit, parser)

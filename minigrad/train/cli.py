@@ -157,6 +157,9 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
     add(run, "--profile", type=positive_int, default=None, metavar="N",
         help="instead of training, profile N training steps (after one warm-up step) and "
              "print where the time goes per op; no checkpoint or metrics are written")
+    add(run, "--backend", choices=("reference", "fast"), default=None,
+        help="minigrad backend: 'reference' (plain NumPy, to read and step through) or 'fast' "
+             "(Numba kernels) (default: $MINIGRAD_BACKEND, else fast)")
     add(run, "--plot", action="store_true", default=False,
         help="write loss_curve.png at the end (needs matplotlib: pip install matplotlib)")
 

@@ -1,0 +1,42 @@
+"""Cross-entropy of logits against integer class targets, as an autograd Function.
+
+loss_r = logsumexp(x_r) - x_r[t_r]; the backend's ``cross_entropy`` primitive
+returns the per-row losses and the gradient in one pass.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import backends
+from ..function import Function
+
+
+class CrossEntropyFunction(Function):
+    """Per-row ('none') or reduced ('mean', 'sum') cross-entropy of logits (N, C).
+
+    Options: ``targets`` (int64 (N,), checked and owned by the op), ``count`` (the
+    number of targets that are not ``ignore_index``), ``ignore_index``, ``reduction``."""
+
+    @staticmethod
+    def forward(ctx, logits, *, targets, count, ignore_index=-100, reduction="mean"):
+        scale = 1.0
+        if reduction == "mean":
+            # every target ignored: loss 0 with zero gradient (PyTorch gives nan = 0/0)
+            scale = 1.0 / count if count else 0.0
+        losses, grad = backends.active.cross_entropy(logits, targets, ignore_index, scale)
+        ctx.save_for_backward(grad)
+        ctx.reduction = reduction
+        if reduction == "none":
+            return losses
+        return np.asarray(losses.sum(dtype=np.float64) * scale, dtype=logits.dtype)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # dloss/dlogits = (softmax(logits) - onehot(target)) * scale * dL/dloss, scale = 1/count
+        (g,) = ctx.saved_tensors
+        if ctx.reduction == "none":
+            return g * grad[:, None]
+        if grad == 1:  # the usual loss.backward(): the primitive's gradient as it is
+            return g
+        return g * grad.astype(g.dtype)

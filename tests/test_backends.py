@@ -1,0 +1,265 @@
+"""The seam: choosing a backend, and the fast backend held equal to the reference one.
+
+Every primitive of ``minigrad/backends/reference.py`` is compared with the
+function of the same name in ``fast.py`` on drawn shapes, masks and targets;
+whole training steps of both models are compared on both backends; the
+reference backend runs the gradient checks on its own.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import minigrad as mg
+from minigrad import backends, models
+from minigrad.backends import fast as FB
+from minigrad.backends import reference as RB
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOL = {np.float32: {"rtol": 1e-4, "atol": 1e-5}, np.float64: {"rtol": 1e-10, "atol": 1e-12}}
+dtypes = st.sampled_from([np.float32, np.float64])
+
+
+def _run(code: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                          timeout=300, cwd=ROOT, env={**os.environ, **env})
+
+
+def _close(a, b, dtype) -> None:
+    if a is None or b is None:
+        assert a is None and b is None
+        return
+    np.testing.assert_allclose(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64),
+                               **TOL[dtype])
+
+
+def _grad(p) -> np.ndarray:
+    return np.asarray(getattr(p.grad, "data", p.grad))
+
+
+# ------------------------------------------------------------------ selection
+def test_set_get_and_context_manager_restore():
+    assert mg.get_backend() == "fast"
+    with mg.use_backend("reference"):
+        assert mg.get_backend() == "reference" and backends.active is RB
+        with pytest.raises(RuntimeError), mg.use_backend("fast"):
+            assert mg.get_backend() == "fast"
+            raise RuntimeError("inside")
+        assert mg.get_backend() == "reference"
+    assert mg.get_backend() == "fast"
+    mg.set_backend("reference")
+    try:
+        assert mg.get_backend() == "reference"
+    finally:
+        mg.set_backend("fast")
+
+
+def test_unknown_backend_is_refused_before_anything_changes():
+    with pytest.raises(ValueError, match="unknown minigrad backend 'numba'"):
+        mg.set_backend("numba")
+    with pytest.raises(ValueError, match="unknown"), mg.use_backend("gpu"):
+        pass
+    assert mg.get_backend() == "fast"
+    r = _run("import minigrad", MINIGRAD_BACKEND="cuda")
+    assert r.returncode != 0 and "MINIGRAD_BACKEND='cuda' is not a minigrad backend" in r.stderr
+
+
+def test_both_backends_export_the_same_primitives():
+    names = [n for n, f in vars(RB).items()
+             if inspect.isfunction(f) and f.__module__ == RB.__name__ and not n.startswith("_")]
+    assert len(names) > 20
+    missing = [n for n in names if not callable(getattr(FB, n, None))]
+    assert not missing
+
+
+def test_reference_backend_never_loads_numba():
+    """A whole GPT training step (forward, backward, clipping, AdamW) on the reference
+    backend, in a fresh process: neither Numba nor minigrad.kernels is ever imported."""
+    code = (
+        "import sys, numpy as np, minigrad as mg\n"
+        "from minigrad import models\n"
+        "m = models.GPT(vocab_size=7, block_size=6, n_layer=1, n_head=2, n_embd=8, dropout=0.1)\n"
+        "opt = mg.optim.AdamW(m.parameters(), lr=1e-3)\n"
+        "_, loss = m(np.zeros((2, 6), dtype=np.int64), np.ones((2, 6), dtype=np.int64))\n"
+        "loss.backward(); mg.optim.clip_grad_norm_(m.parameters(), 1.0); opt.step()\n"
+        "bad = [k for k in sys.modules if k == 'numba' or k.startswith(('numba.', 'minigrad.kernels'))]\n"
+        "print(mg.get_backend(), bad)\n"
+    )
+    r = _run(code, MINIGRAD_BACKEND="reference")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "reference []"
+
+
+# ------------------------------------------------------- whole training steps
+def _gpt_step(name: str, dtype, dropout: float) -> tuple:
+    mg.manual_seed(0)
+    m = models.GPT(vocab_size=13, block_size=8, n_layer=2, n_head=2, n_embd=16, dropout=dropout)
+    for p in m.parameters():
+        p.data = p.data.astype(dtype)
+    rng = np.random.default_rng(1)
+    idx, tgt = rng.integers(0, 13, (2, 8)), rng.integers(0, 13, (2, 8))
+    tgt[0, :3] = -100
+    with mg.use_backend(name):
+        mg.manual_seed(7)  # the same dropout masks on both backends
+        _, loss = m(idx, tgt)
+        loss.backward()
+    return loss.item(), {k: _grad(p) for k, p in m.named_parameters()}
+
+
+def _transformer_step(name: str, dtype, dropout: float) -> tuple:
+    mg.manual_seed(0)
+    m = models.Transformer(src_vocab_size=11, tgt_vocab_size=9, d_model=16, num_heads=2,
+                           num_encoder_layers=1, num_decoder_layers=1, d_ff=32, max_len=16,
+                           dropout=dropout)
+    for p in m.parameters():
+        p.data = p.data.astype(dtype)
+    rng = np.random.default_rng(2)
+    src, tgt = rng.integers(0, 11, (2, 7)), rng.integers(0, 9, (2, 6))
+    src_mask = np.zeros((2, 1, 1, 7), dtype=bool)
+    src_mask[1, ..., 5:] = True  # padded source keys: the masked (unfused) path
+    with mg.use_backend(name):
+        mg.manual_seed(7)
+        logits = m(src, tgt[:, :-1], src_mask=src_mask)
+        loss = mg.nn.functional.cross_entropy(logits, tgt[:, 1:])
+        loss.backward()
+    return loss.item(), {k: _grad(p) for k, p in m.named_parameters()}
+
+
+@pytest.mark.parametrize("step", [_gpt_step, _transformer_step])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("dropout", [0.0, 0.1])
+def test_training_step_fast_equals_reference(step, dtype, dropout):
+    loss_f, grads_f = step("fast", dtype, dropout)
+    loss_r, grads_r = step("reference", dtype, dropout)
+    _close(loss_f, loss_r, dtype)
+    assert grads_f.keys() == grads_r.keys()
+    for k in grads_f:
+        _close(grads_f[k], grads_r[k], dtype)
+
+
+# ------------------------------------------------------------ each primitive
+def _arr(rng, shape, dtype, scale=1.0):
+    return (rng.standard_normal(shape) * scale).astype(dtype)
+
+
+@given(dtypes, st.integers(1, 4), st.integers(1, 9), st.integers(0, 2**32 - 1))
+def test_softmax_family(dtype, rows, cols, seed):
+    rng = np.random.default_rng(seed)
+    x, g = _arr(rng, (rows, cols), dtype, 3), _arr(rng, (rows, cols), dtype)
+    x[0] = -np.inf  # a fully masked row gives zeros (softmax)
+    for fwd, bwd in (("softmax", "softmax_backward"), ("log_softmax", "log_softmax_backward")):
+        yf, yr = getattr(FB, fwd)(x[1:]), getattr(RB, fwd)(x[1:])
+        _close(yf, yr, dtype)
+        _close(getattr(FB, bwd)(yr, g[1:]), getattr(RB, bwd)(yr, g[1:]), dtype)
+    _close(FB.softmax(x), RB.softmax(x), dtype)
+
+
+@given(dtypes, st.integers(1, 3), st.integers(1, 6), st.integers(1, 6), st.booleans(),
+       st.integers(0, 2**32 - 1))
+def test_linear_and_matmul(dtype, rows, n_in, n_out, bias, seed):
+    rng = np.random.default_rng(seed)
+    x, w = _arr(rng, (2, rows, n_in), dtype), _arr(rng, (n_out, n_in), dtype)
+    b = _arr(rng, (n_out,), dtype) if bias else None
+    g = _arr(rng, (2, rows, n_out), dtype)
+    _close(FB.linear(x, w, b), RB.linear(x, w, b), dtype)
+    _close(FB.matmul(x, w.T), RB.matmul(x, w.T), dtype)
+    for need in ((True, True, bias), (True, False, False), (False, True, bias)):
+        for f, r in zip(FB.linear_backward(g, x, w, *need), RB.linear_backward(g, x, w, *need)):
+            _close(f, r, dtype)
+
+
+@given(dtypes, st.integers(1, 5), st.integers(1, 8), st.integers(0, 2**32 - 1))
+def test_layer_norm(dtype, rows, d, seed):
+    rng = np.random.default_rng(seed)
+    x, w, b = _arr(rng, (rows, d), dtype, 2), _arr(rng, (d,), dtype), _arr(rng, (d,), dtype)
+    g = _arr(rng, (rows, d), dtype)
+    yf, mf, rf = FB.layer_norm(x, w, b, 1e-5)
+    yr, mr, rr = RB.layer_norm(x, w, b, 1e-5)
+    for f, r in ((yf, yr), (mf, mr), (rf, rr)):
+        _close(f, r, dtype)
+    for f, r in zip(FB.layer_norm_backward(g, x, w, mf, rf), RB.layer_norm_backward(g, x, w, mr, rr)):
+        _close(f, r, dtype)
+
+
+@given(dtypes, st.integers(1, 40), st.integers(0, 2**32 - 1))
+def test_gelu(dtype, n, seed):
+    rng = np.random.default_rng(seed)
+    x, g = _arr(rng, (n,), dtype, 4), _arr(rng, (n,), dtype)
+    (yf, df), (yr, dr) = FB.gelu(x, True), RB.gelu(x, True)
+    _close(yf, yr, dtype)
+    _close(df, dr, dtype)
+    _close(FB.gelu_backward(g, df), RB.gelu_backward(g, dr), dtype)
+
+
+@given(dtypes, st.integers(1, 2), st.integers(0, 5), st.integers(0, 5), st.integers(1, 4),
+       st.booleans(), st.sampled_from(["none", "mask", "dropout"]), st.integers(0, 2**32 - 1))
+def test_attention(dtype, heads, t_q, t_k, hs, causal, extra, seed):
+    rng = np.random.default_rng(seed)
+    q, k, v = (_arr(rng, (2, heads, t, hs), dtype) for t in (t_q, t_k, t_k))
+    g = _arr(rng, (2, heads, t_q, hs), dtype)
+    mask = rng.random((2, 1, t_q, t_k)) < 0.4 if extra == "mask" else None
+    drop = ((rng.random((2, heads, t_q, t_k)) > 0.3) / 0.7).astype(dtype) if extra == "dropout" else None
+    scale = 1 / np.sqrt(hs)
+    of, pf, pdf = FB.attention(q, k, v, mask, causal, scale, drop)
+    o_r, pr, pdr = RB.attention(q, k, v, mask, causal, scale, drop)
+    assert of.shape == o_r.shape == (2, heads, t_q, hs)
+    for f, r in ((of, o_r), (pf, pr), (pdf, pdr)):
+        _close(f, r, dtype)
+    assert np.all(np.isfinite(o_r))  # fully masked rows (and no keys) give zeros, not NaN
+    needs = (True, True, True)
+    for f, r in zip(FB.attention_backward(g, q, k, v, pf, pdf, scale, drop, needs),
+                    RB.attention_backward(g, q, k, v, pr, pdr, scale, drop, needs)):
+        _close(f, r, dtype)
+
+
+@given(dtypes, st.integers(0, 6), st.integers(1, 5),
+       st.sampled_from([-100, 0, 2**40, -2**40]), st.integers(0, 2**32 - 1))
+def test_cross_entropy_and_targets(dtype, n, c, ignore_index, seed):
+    rng = np.random.default_rng(seed)
+    x = _arr(rng, (n, c), dtype, 3)
+    t = rng.integers(0, c, n)
+    t[rng.random(n) < 0.3] = ignore_index
+    assert FB.count_targets(t, c, ignore_index) == RB.count_targets(t, c, ignore_index)
+    for f, r in zip(FB.cross_entropy(x, t, ignore_index, 0.5), RB.cross_entropy(x, t, ignore_index, 0.5)):
+        _close(f, r, dtype)
+    bad = t.copy()
+    if n:
+        bad[-1] = c
+        assert FB.count_targets(bad, c, ignore_index)[0] == RB.count_targets(bad, c, ignore_index)[0] == n - 1
+
+
+@given(dtypes, st.integers(1, 5), st.integers(0, 12), st.integers(0, 2**32 - 1))
+def test_embedding_masked_fill_norm_and_adam(dtype, vocab, n, seed):
+    rng = np.random.default_rng(seed)
+    ids, g = rng.integers(0, vocab, (n,)), _arr(rng, (n, 3), dtype)
+    _close(FB.embedding_backward(ids, g, vocab), RB.embedding_backward(ids, g, vocab), dtype)
+    x, mask = _arr(rng, (n, 3), dtype), rng.random((1, 3)) < 0.5
+    _close(FB.masked_fill(x, mask, -2.5), RB.masked_fill(x, mask, -2.5), dtype)
+    assert FB.sum_of_squares(x) == pytest.approx(RB.sum_of_squares(x), rel=1e-12)
+    c = RB.adam_coefficients(1e-2, 0.9, 0.99, 1e-8, 0.1, 3, True, dtype)
+    state = [_arr(rng, (n, 3), dtype), np.zeros((n, 3), dtype), np.ones((n, 3), dtype)]
+    fast_state = [a.copy() for a in state]
+    RB.adam_update(state[0], g, state[1], state[2], c)
+    FB.adam_update(fast_state[0], g, fast_state[1], fast_state[2], c)
+    for f, r in zip(fast_state, state):
+        _close(f, r, dtype)
+
+
+# ------------------------------------------------- gradient checks, reference
+def test_reference_backend_passes_the_gradient_checks():
+    """The op gradient checks (finite differences, float64) on the reference backend alone,
+    in a process that never loads Numba."""
+    r = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+         "tests/test_ops_grad.py", "tests/test_gradcheck.py", "tests/test_nn_functional.py"],
+        capture_output=True, text=True, timeout=900, cwd=ROOT, check=False,
+        env={**os.environ, "MINIGRAD_BACKEND": "reference"})
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
