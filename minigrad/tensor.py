@@ -457,13 +457,17 @@ class Tensor:
             return self.minimum(dim)
         return _extremum(self, reduce_ops.Min, "min", dim, keepdim, axis, keepdims)
 
-    def amax(self, dim: Any = None, keepdim: bool = False) -> Tensor:
+    def amax(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+             keepdims: bool | None = None) -> Tensor:
         """Maximum over ``dim`` (int or tuple), values only; ties share the gradient."""
-        return reduce_ops.Max.apply(self, axis=dim, keepdims=keepdim)
+        d, k = _reduce_args("amax", dim, keepdim, axis, keepdims)
+        return reduce_ops.Max.apply(self, axis=d, keepdims=k)
 
-    def amin(self, dim: Any = None, keepdim: bool = False) -> Tensor:
+    def amin(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+             keepdims: bool | None = None) -> Tensor:
         """Minimum over ``dim`` (int or tuple), values only; ties share the gradient."""
-        return reduce_ops.Min.apply(self, axis=dim, keepdims=keepdim)
+        d, k = _reduce_args("amin", dim, keepdim, axis, keepdims)
+        return reduce_ops.Min.apply(self, axis=d, keepdims=k)
 
     def var(self, dim: Any = None, keepdim: bool | None = None, *, correction: int = 1,
             unbiased: bool | None = None, axis: Any = None, keepdims: bool | None = None) -> Tensor:
@@ -519,13 +523,21 @@ class Tensor:
         d, k = _reduce_args("argmin", dim, keepdim, axis, keepdims)
         return Tensor(np.argmin(self.data, axis=d, keepdims=k and d is not None))
 
-    def any(self, dim: Any = None, keepdim: bool = False) -> Tensor:
-        """True where any element along ``dim`` is nonzero (a bool tensor)."""
-        return Tensor(np.any(self.data, axis=dim, keepdims=keepdim))
+    def any(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+            keepdims: bool | None = None, out: None = None) -> Tensor:
+        """True where any element along ``dim`` is nonzero (a bool tensor). ``out`` is
+        accepted only as None, so that NumPy's ``np.any(tensor)`` works too."""
+        d, k = _reduce_args("any", dim, keepdim, axis, keepdims)
+        _no_out("any", out)
+        return Tensor(np.any(self.data, axis=d, keepdims=k))
 
-    def all(self, dim: Any = None, keepdim: bool = False) -> Tensor:
-        """True where every element along ``dim`` is nonzero (a bool tensor)."""
-        return Tensor(np.all(self.data, axis=dim, keepdims=keepdim))
+    def all(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+            keepdims: bool | None = None, out: None = None) -> Tensor:
+        """True where every element along ``dim`` is nonzero (a bool tensor). ``out`` is
+        accepted only as None, so that NumPy's ``np.all(tensor)`` works too."""
+        d, k = _reduce_args("all", dim, keepdim, axis, keepdims)
+        _no_out("all", out)
+        return Tensor(np.all(self.data, axis=d, keepdims=k))
 
     def softmax(self, dim: int | None = None, *, axis: int | None = None) -> Tensor:
         """exp(x) / sum(exp(x)) along ``dim`` (Numba kernel)."""
@@ -1000,6 +1012,11 @@ def _reduce_args(name: str, dim: Any, keepdim: Any, axis: Any, keepdims: Any) ->
     """(axis, keepdims) from either spelling (``dim``/``keepdim`` or ``axis``/``keepdims``)."""
     return (_pick(name, dim, axis, "dim", "axis", None),
             bool(_pick(name, keepdim, keepdims, "keepdim", "keepdims", False)))
+
+
+def _no_out(name: str, out: Any) -> None:
+    if out is not None:
+        raise TypeError(f"{name}: out= is not supported (minigrad ops return new tensors)")
 
 
 def _check_dim(dim: Any, ndim: int, name: str) -> int:

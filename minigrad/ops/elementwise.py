@@ -343,12 +343,13 @@ class Clamp(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        # d clip(a)/da = 1 inside [lo, hi], 0 outside
+        # d clip(a)/da = 1 strictly inside (lo, hi), 0 elsewhere: at a bound PyTorch's
+        # clamp gives 0 too, so the two frameworks agree on that kink
         (a,) = ctx.saved_tensors
         lo, hi = ctx.bounds
         keep = np.ones(a.shape, dtype=bool)
         if lo is not None:
-            keep &= a >= lo
+            keep &= a > lo
         if hi is not None:
-            keep &= a <= hi
+            keep &= a < hi
         return grad * keep
