@@ -37,21 +37,6 @@ _F = np.float32
 _CONTRACT = {"contract"}
 
 
-def cross_entropy_reference(logits: np.ndarray, targets: np.ndarray, ignore_index: int):
-    """Plain NumPy: per-row losses (N,) and d(loss_i)/d(logits) (N, C); ignored rows are 0."""
-    m = logits.max(axis=-1, keepdims=True)
-    e = np.exp(logits - m)
-    s = e.sum(axis=-1, keepdims=True)
-    keep = targets != ignore_index
-    t = np.where(keep, targets, 0)
-    rows = np.arange(logits.shape[0])
-    losses = np.where(keep, (m[:, 0] + np.log(s[:, 0])) - logits[rows, t], 0.0)
-    grad = e / s
-    grad[rows, t] -= 1.0
-    grad[~keep] = 0.0
-    return losses.astype(logits.dtype), grad.astype(logits.dtype)
-
-
 @njit(cache=True)
 def check_targets(targets, num_classes, ignore_index):
     """(position of the first target outside [0, C) and not ignore_index, or -1;
