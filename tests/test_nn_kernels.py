@@ -36,14 +36,19 @@ def test_layer_norm_kernel_equals_reference(rows, d, dt, seed):
     g = rng.standard_normal((rows, d)).astype(dt)
     y, mean, rstd = KLN.layer_norm(x, w, b, 1e-5)
     y_ref, mean_ref, rstd_ref = R.layer_norm(x, w, b, 1e-5)
+    # The kernel forms x - mean in x's dtype (an error of ulp(x)) and the reference in
+    # float64; in a nearly constant row rstd amplifies that error in xhat and rstd^2 in dx
+    # (e.g. d=2, rows 2.5075 and 2.5317: rstd 80, dx off by 3e-4 relative in float32).
+    cond = 4 * np.finfo(dt).eps * np.abs(x).max() * rstd.max() ** 2 * np.abs(g * w).max()
+    tol = {"rtol": TOL[dt]["rtol"], "atol": TOL[dt]["atol"] + cond}
     assert y.dtype == dt
-    np.testing.assert_allclose(y, y_ref, **TOL[dt])
+    np.testing.assert_allclose(y, y_ref, **tol)
     np.testing.assert_allclose(mean, mean_ref, **TOL[dt])
     np.testing.assert_allclose(rstd, rstd_ref, rtol=TOL[dt]["rtol"])
     dx, dw, db = KLN.layer_norm_backward(g, x, w, mean, rstd)
     for got, ref in zip((dx, dw, db), R.layer_norm_backward(g, x, w, mean, rstd)):
         assert got.dtype == dt
-        np.testing.assert_allclose(got, ref, **TOL[dt])
+        np.testing.assert_allclose(got, ref, **tol)
 
 
 def test_layer_norm_kernel_leading_dims_and_constant_rows():
