@@ -11,22 +11,18 @@ from hypothesis import strategies as st
 
 import minigrad
 from minigrad import nn
+from minigrad.backends import reference as R
 from minigrad.kernels import attention as KA
-from minigrad.kernels import masked_softmax as KMS
 
 
 def reference(q, k, v, g, scale, causal):
-    """float64 NumPy attention on (B, T, H, d) operands: (out, P, dq, dk, dv), each in
-    the layout the kernels use (P as (B*H, Tq, Tk))."""
+    """The reference backend's attention in float64 on (B, T, H, d) operands:
+    (out, P, dq, dk, dv), each in the layout the kernels use (P as (B*H, Tq, Tk))."""
     q, k, v, g = (a.astype(np.float64).transpose(0, 2, 1, 3) for a in (q, k, v, g))
-    s = q @ k.swapaxes(-1, -2)
-    p = KMS.masked_softmax_reference(s, scale, None, causal)
-    out = p @ v
-    dv = p.swapaxes(-1, -2) @ g
-    ds = KMS.masked_softmax_backward_reference(p, g @ v.swapaxes(-1, -2), scale)
+    out, p, _ = R.attention(q, k, v, None, causal, scale, None)
+    dq, dk, dv = R.attention_backward(g, q, k, v, p, p, scale, None, (True, True, True))
     back = (lambda a: a.transpose(0, 2, 1, 3))
-    return back(out), p.reshape(-1, *p.shape[2:]), back(ds @ k), back(ds.swapaxes(-1, -2) @ q), \
-        back(dv)
+    return back(out), p.reshape(-1, *p.shape[2:]), back(dq), back(dk), back(dv)
 
 
 def random_operands(batch, heads, t_q, t_k, hs, hv, seed, spread=1.0):

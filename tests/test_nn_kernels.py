@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from minigrad.backends import reference as R
 from minigrad.kernels import cross_entropy as KCE
 from minigrad.kernels import embedding as KE
 from minigrad.kernels import layernorm as KLN
@@ -17,6 +18,16 @@ dtypes = st.sampled_from([np.float32, np.float64])
 TOL = {np.float32: {"rtol": 2e-5, "atol": 2e-5}, np.float64: {"rtol": 1e-12, "atol": 1e-12}}
 
 
+def masked_softmax_reference(s: np.ndarray, scale: float, mask: np.ndarray | None,
+                             causal: bool) -> np.ndarray:
+    """What the masked-softmax kernel replaces, from the reference backend's primitives:
+    softmax(where(mask or causal, -inf, s * scale)) over the last axis; s (..., Tq, Tk)."""
+    blocked = R.causal_mask(*s.shape[-2:]) if causal else np.zeros(s.shape[-2:], bool)
+    if mask is not None:
+        blocked = blocked | mask
+    return R.softmax(R.masked_fill(s * s.dtype.type(scale), blocked, -np.inf))
+
+
 @given(rows=st.integers(1, 6), d=st.integers(1, 40), dt=dtypes, seed=st.integers(0, 99))
 def test_layer_norm_kernel_equals_reference(rows, d, dt, seed):
     rng = np.random.default_rng(seed)
@@ -24,15 +35,20 @@ def test_layer_norm_kernel_equals_reference(rows, d, dt, seed):
     w, b = rng.standard_normal(d).astype(dt), rng.standard_normal(d).astype(dt)
     g = rng.standard_normal((rows, d)).astype(dt)
     y, mean, rstd = KLN.layer_norm(x, w, b, 1e-5)
-    y_ref, mean_ref, rstd_ref = KLN.layer_norm_reference(x, w, b, 1e-5)
+    y_ref, mean_ref, rstd_ref = R.layer_norm(x, w, b, 1e-5)
+    # The kernel forms x - mean in x's dtype (an error of ulp(x)) and the reference in
+    # float64; in a nearly constant row rstd amplifies that error in xhat and rstd^2 in dx
+    # (e.g. d=2, rows 2.5075 and 2.5317: rstd 80, dx off by 3e-4 relative in float32).
+    cond = 4 * np.finfo(dt).eps * np.abs(x).max() * rstd.max() ** 2 * np.abs(g * w).max()
+    tol = {"rtol": TOL[dt]["rtol"], "atol": TOL[dt]["atol"] + cond}
     assert y.dtype == dt
-    np.testing.assert_allclose(y, y_ref, **TOL[dt])
+    np.testing.assert_allclose(y, y_ref, **tol)
     np.testing.assert_allclose(mean, mean_ref, **TOL[dt])
     np.testing.assert_allclose(rstd, rstd_ref, rtol=TOL[dt]["rtol"])
     dx, dw, db = KLN.layer_norm_backward(g, x, w, mean, rstd)
-    for got, ref in zip((dx, dw, db), KLN.layer_norm_backward_reference(g, x, w, mean, rstd)):
+    for got, ref in zip((dx, dw, db), R.layer_norm_backward(g, x, w, mean, rstd)):
         assert got.dtype == dt
-        np.testing.assert_allclose(got, ref, **TOL[dt])
+        np.testing.assert_allclose(got, ref, **tol)
 
 
 def test_layer_norm_kernel_leading_dims_and_constant_rows():
@@ -53,7 +69,7 @@ def test_cross_entropy_kernel_equals_reference(n, c, dt, scale, seed):
     t = rng.integers(0, c, n)
     t[rng.random(n) < 0.25] = -100
     losses, grad = KCE.cross_entropy(z, t, -100, scale)
-    l_ref, g_ref = KCE.cross_entropy_reference(z, t, -100)
+    l_ref, g_ref = R.cross_entropy(z, t, -100)
     assert losses.dtype == dt and grad.dtype == dt
     np.testing.assert_allclose(losses, l_ref, **TOL[dt])
     np.testing.assert_allclose(grad, scale * g_ref, **TOL[dt])
@@ -78,7 +94,7 @@ def test_embedding_scatter_add_equals_np_add_at(n, d, m, dt, seed):
     g = rng.standard_normal((m, d)).astype(dt)
     got = KE.embedding_backward(ids, g, n)
     assert got.dtype == dt and got.shape == (n, d)
-    np.testing.assert_allclose(got, KE.embedding_backward_reference(ids, g, n), **TOL[dt])
+    np.testing.assert_allclose(got, R.embedding_backward(ids, g, n), **TOL[dt])
 
 
 def test_embedding_scatter_add_accumulates_repeats_with_batch_shape():
@@ -107,12 +123,12 @@ def test_masked_softmax_kernel_equals_reference(a, b, tq, tk, causal, masked, dt
     rng = np.random.default_rng(seed)
     s = (rng.standard_normal((a, b, tq, tk)) * 3).astype(dt)
     mask = rng.random((a, 1, tq, tk)) < 0.4 if masked else None
-    ref = KMS.masked_softmax_reference(s, 0.6, mask, causal)
+    ref = masked_softmax_reference(s, 0.6, mask, causal)
     got = KMS.masked_softmax(s.copy(), 0.6, mask, causal)
     np.testing.assert_allclose(got, ref, **TOL[dt])
     dp = rng.standard_normal(s.shape).astype(dt)
     np.testing.assert_allclose(KMS.masked_softmax_backward(got, dp.copy(), 0.6),
-                               KMS.masked_softmax_backward_reference(ref, dp, 0.6), **TOL[dt])
+                               R.softmax_backward(ref, dp) * dt(0.6), **TOL[dt])
 
 
 @pytest.mark.parametrize("shape", [(4, 4), (3, 2, 4), (2, 2, 2, 4, 4)])
@@ -122,7 +138,7 @@ def test_masked_softmax_any_leading_shape_and_dead_rows(shape):
     mask = np.zeros(shape[-2:], bool)
     mask[1] = True  # row 1 blocked everywhere
     got = KMS.masked_softmax(s.copy(), 1.0, mask, causal=False)
-    np.testing.assert_allclose(got, KMS.masked_softmax_reference(s, 1.0, mask, False), rtol=1e-12)
+    np.testing.assert_allclose(got, masked_softmax_reference(s, 1.0, mask, False), rtol=1e-12)
     assert np.all(got[..., 1, :] == 0)
 
 
@@ -153,7 +169,7 @@ def test_cross_entropy_f32_kernel_extreme_logits_equal_float64_reference():
     z[4] = 1e4 * np.sign(rng.standard_normal(65))
     t = np.array([5, 7, 0, 11, 2, -100])  # row 2's target has logit -inf: loss inf
     losses, grad = KCE.cross_entropy(z, t, -100, 0.5)
-    l_ref, g_ref = KCE.cross_entropy_reference(z.astype(np.float64), t, -100)
+    l_ref, g_ref = R.cross_entropy(z.astype(np.float64), t, -100)
     with np.errstate(invalid="ignore"):
         np.testing.assert_allclose(losses, l_ref, rtol=4e-7, atol=1e-6)
     np.testing.assert_allclose(grad, 0.5 * g_ref, rtol=0, atol=1e-7)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import minigrad as mg
 from minigrad import nn
+from minigrad.backends import reference as R
 from minigrad.kernels import grad_norm as KG
 from minigrad.kernels import matmul as MM
 from minigrad.kernels import runtime, threads
@@ -34,7 +35,7 @@ def test_matmul_2d_parallel_paths_equal_reference(dtype, at, bt, m, k, n, seed):
     a = a.T if at else a  # transposed views: BLAS takes them without a copy
     b = b.T if bt else b
     got = MM.matmul(a, b)
-    np.testing.assert_allclose(got, MM.matmul_reference(a, b), **TOL[dtype])
+    np.testing.assert_allclose(got, R.matmul(a, b), **TOL[dtype])
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
@@ -48,7 +49,7 @@ def test_matmul_batched_parallel_paths_equal_reference(dtype, at, bt, batch):
     b = rng.standard_normal(batch + ((n, k) if bt else (k, n))).astype(dtype)
     a = a.swapaxes(-1, -2) if at else a
     b = b.swapaxes(-1, -2) if bt else b
-    np.testing.assert_allclose(MM.matmul(a, b), MM.matmul_reference(a, b), **TOL[dtype])
+    np.testing.assert_allclose(MM.matmul(a, b), R.matmul(a, b), **TOL[dtype])
 
 
 def test_matmul_parallel_kernels_directly():
@@ -140,9 +141,9 @@ def test_sum_of_squares_equals_reference(dtype):
     rng = np.random.default_rng(5)
     for shape in [(0,), (7,), (13, 9), (3, 4, 5)]:
         g = (rng.standard_normal(shape) * 100).astype(dtype)
-        assert KG.sum_of_squares(g) == pytest.approx(KG.sum_of_squares_reference(g), rel=1e-12)
+        assert KG.sum_of_squares(g) == pytest.approx(R.sum_of_squares(g), rel=1e-12)
     g = rng.standard_normal((6, 8)).astype(dtype)[:, ::2]  # strided
-    assert KG.sum_of_squares(g) == pytest.approx(KG.sum_of_squares_reference(g), rel=1e-12)
+    assert KG.sum_of_squares(g) == pytest.approx(R.sum_of_squares(g), rel=1e-12)
     assert np.isnan(KG.sum_of_squares(np.array([1.0, np.nan], dtype)))
     assert KG.sum_of_squares(np.array([np.inf, 1.0], dtype)) == np.inf
 
@@ -159,10 +160,10 @@ def test_layer_norm_row_blocks_equal_reference(dtype, rows):
     g = rng.standard_normal((rows, d)).astype(dtype)
     assert KLN._threads(x) == (numba.get_num_threads() if runtime.parallel() else 1)
     y, mean, rstd = KLN.layer_norm(x, w, b, 1e-5)
-    for got, ref in zip((y, mean, rstd), KLN.layer_norm_reference(x, w, b, 1e-5)):
+    for got, ref in zip((y, mean, rstd), R.layer_norm(x, w, b, 1e-5)):
         np.testing.assert_allclose(got, ref, **TOL[dtype])
     got = KLN.layer_norm_backward(g, x, w, mean, rstd)
-    for got_i, ref in zip(got, KLN.layer_norm_backward_reference(g, x, w, mean, rstd)):
+    for got_i, ref in zip(got, R.layer_norm_backward(g, x, w, mean, rstd)):
         np.testing.assert_allclose(got_i, ref, rtol=TOL[dtype]["rtol"] * 10,
                                    atol=TOL[dtype]["atol"] * 10 * max(1, np.abs(ref).max()))
 

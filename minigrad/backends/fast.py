@@ -17,38 +17,30 @@ import numpy as np
 from ..kernels import adamw as _adamw
 from ..kernels import attention as _attention
 from ..kernels import cross_entropy as _ce
-from ..kernels import embedding as _embedding
-from ..kernels import gelu as _gelu
-from ..kernels import grad_norm as _grad_norm
-from ..kernels import layernorm as _layernorm
-from ..kernels import masked_fill as _masked_fill
 from ..kernels import masked_softmax as _masked_softmax
 from ..kernels import matmul as _matmul
-from ..kernels import softmax as _softmax
+
+# The primitives whose kernel takes every operand as it comes, bound as they are
+# (F401: they are this module's interface, read as ``backends.active.<name>``).
+from ..kernels.cross_entropy import cross_entropy  # noqa: F401
+from ..kernels.embedding import embedding_backward  # noqa: F401
+from ..kernels.gelu import gelu, gelu_backward  # noqa: F401
+from ..kernels.grad_norm import sum_of_squares  # noqa: F401
+from ..kernels.layernorm import layer_norm, layer_norm_backward  # noqa: F401
+from ..kernels.masked_fill import masked_fill  # noqa: F401
+from ..kernels.matmul import matmul
+from ..kernels.softmax import log_softmax, log_softmax_backward, softmax, softmax_backward  # noqa: F401
 from . import reference
 from .reference import adam_coefficients, causal_mask  # noqa: F401  (no kernel: shared)
 
 NAME = "fast"
-
-softmax = _softmax.softmax
-softmax_backward = _softmax.softmax_backward
-log_softmax = _softmax.log_softmax
-log_softmax_backward = _softmax.log_softmax_backward
-matmul = _matmul.matmul
-layer_norm = _layernorm.layer_norm
-layer_norm_backward = _layernorm.layer_norm_backward
-gelu = _gelu.gelu
-gelu_backward = _gelu.gelu_backward
-embedding_backward = _embedding.embedding_backward
-masked_fill = _masked_fill.masked_fill
-sum_of_squares = _grad_norm.sum_of_squares
 
 
 def linear(x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:
     """reference.linear: BLAS takes w.T as a transposed view (no copy); the bias is added
     by the threads into the fresh product when it shares x's dtype."""
     if b is None or x.ndim < 2 or b.dtype != x.dtype:
-        y = _matmul.matmul(x, w.T)
+        y = matmul(x, w.T)
         if b is not None:
             y += b
         return y
@@ -66,8 +58,8 @@ def linear_backward(g: np.ndarray, x: np.ndarray, w: np.ndarray, need_x: bool, n
             and w.flags.c_contiguous and g2.dtype == x2.dtype == w.dtype:
         dx, dw, db = _matmul.linear_grads(g2, w, x2, need_b)
         return dx.reshape(x.shape), dw, db
-    dx = _matmul.matmul(g, w) if need_x else None
-    dw = _matmul.matmul(g2.T, x2) if need_w else None
+    dx = matmul(g, w) if need_x else None
+    dw = matmul(g2.T, x2) if need_w else None
     return dx, dw, (g2.sum(axis=0) if need_b else None)
 
 
@@ -94,11 +86,11 @@ def attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | No
                                                scale, causal)
         p = p.reshape(lead + (t_q, t_k))
         return out.reshape(out_shape), p, p
-    s = _matmul.matmul(q3, np.swapaxes(k3, -1, -2))  # (L, Tq, Tk), a fresh array
+    s = matmul(q3, np.swapaxes(k3, -1, -2))  # (L, Tq, Tk), a fresh array
     # scale, mask and softmax in place; rows with every key masked become 0
     p = _masked_softmax.masked_softmax(s.reshape(lead + (t_q, t_k)), scale, mask, causal)
     pd = p * drop if drop is not None else p
-    out = _matmul.matmul(pd.reshape(s.shape), v3)
+    out = matmul(pd.reshape(s.shape), v3)
     return out.reshape(out_shape), p, pd
 
 
@@ -117,17 +109,17 @@ def attention_backward(g: np.ndarray, q: np.ndarray, k: np.ndarray, v: np.ndarra
                                             *(d[:, :, None] for d in grads))
         return tuple(d.reshape(a.shape) if need else None
                      for d, a, need in zip(grads, (q, k, v), needs))
-    dv = _matmul.matmul(np.swapaxes(pd3, -1, -2), g3).reshape(v.shape) if need_v else None
+    dv = matmul(np.swapaxes(pd3, -1, -2), g3).reshape(v.shape) if need_v else None
     dq = dk = None
     if need_q or need_k:
-        dp = _matmul.matmul(g3, np.swapaxes(v3, -1, -2))
+        dp = matmul(g3, np.swapaxes(v3, -1, -2))
         if drop is not None:
             dp *= drop.reshape(dp.shape)
         ds = _masked_softmax.masked_softmax_backward(p3, dp, scale)  # in place: dP -> dS
         if need_q:
-            dq = _matmul.matmul(ds, k3).reshape(q.shape)
+            dq = matmul(ds, k3).reshape(q.shape)
         if need_k:
-            dk = _matmul.matmul(np.swapaxes(ds, -1, -2), q3).reshape(k.shape)
+            dk = matmul(np.swapaxes(ds, -1, -2), q3).reshape(k.shape)
     return dq, dk, dv
 
 
@@ -161,8 +153,6 @@ def count_targets(targets: np.ndarray, num_classes: int, ignore_index: int) -> t
     bad, count = _ce.check_targets(targets, num_classes, ignore_index)
     return int(bad), int(count)
 
-
-cross_entropy = _ce.cross_entropy
 
 
 def adam_update(p: np.ndarray, g: np.ndarray, m: np.ndarray, v: np.ndarray, c) -> None:

@@ -16,7 +16,7 @@ import math
 from typing import NamedTuple
 
 import numpy as np
-from scipy.special import erf
+from scipy.special import erfc
 
 NAME = "reference"
 
@@ -106,7 +106,9 @@ def gelu(x: np.ndarray, want_grad: bool) -> tuple:
     """(y, dy/dx or None) of exact GELU: y = x Phi(x), dy/dx = Phi(x) + x phi(x),
     Phi the standard normal CDF and phi its density. Computed in float64."""
     x64 = x.astype(np.float64)
-    cdf = 0.5 * (1.0 + erf(x64 / math.sqrt(2.0)))
+    # Phi(x) = erfc(-x / sqrt 2) / 2, not (1 + erf(x / sqrt 2)) / 2: for x << 0 that
+    # 1 + erf cancels to 0, while erfc keeps the tail's relative precision
+    cdf = 0.5 * erfc(-x64 / math.sqrt(2.0))
     y = (x64 * cdf).astype(x.dtype)
     if not want_grad:
         return y, None

@@ -1,10 +1,11 @@
-"""Numba kernels for the hot ops, each file beside a plain NumPy reference.
+"""Numba kernels for the hot ops: each replaces a plain NumPy function of
+``minigrad/backends/reference.py`` (``backends/fast.py`` binds them in its place).
 
 Every kernel is ``@njit(cache=True)``, works on float32 and float64, and reads
 only inside the arrays it is given: callers check shapes and index ranges
 before a kernel runs, and the kernels that index by caller data (embedding ids,
 cross-entropy targets) check again and raise IndexError. Tests hold each kernel
-equal to its reference. Importing this package changes nothing process-wide:
+equal to that reference function. Importing this package changes nothing process-wide:
 ``runtime.py`` applies the few process-wide settings when a kernel first runs,
 and every kernel also runs as plain Python under ``NUMBA_DISABLE_JIT=1``.
 """

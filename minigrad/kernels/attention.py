@@ -31,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .float32_bits import add_reassoc_f32, bits_to_f32, exp_nonpos_f32, f32_to_bits, order_key
+from .float32_bits import add_reassoc_f32, exp_row_f32, row_max_f32
 from .matmul import PARALLEL_MIN_MACS
 from .runtime import parallel
 
@@ -50,24 +50,17 @@ def _visible_keys(i, t_q, t_k, causal):
 def _softmax_tile(s, scale, causal):
     """In place on one head's scores s (Tq, Tk): the scaled, causally masked softmax.
 
-    Every loop is vector code: the row max is an integer max over
-    :func:`order_key` (NaN sorts last, so a NaN score makes the row NaN), the
-    exp is arithmetic, and the sums use :func:`add_reassoc_f32`.
+    Every loop is vector code: the row max is an integer max over ``order_key``
+    (``float32_bits.row_max_f32``: a NaN score makes the row NaN), the exp is
+    arithmetic and its sum uses reassociated adds (``exp_row_f32``).
     """
     t_q, t_k = s.shape
     for i in range(t_q):
         row = s[i]
         lim = _visible_keys(i, t_q, t_k, causal)
         if lim > 0:
-            key = order_key(f32_to_bits(row[0] * scale))
-            for j in range(1, lim):
-                key = max(key, order_key(f32_to_bits(row[j] * scale)))
-            m = bits_to_f32(order_key(key))  # max z (of the scaled scores: any sign of scale)
-            total = _F(0.0)
-            for j in range(lim):
-                e = exp_nonpos_f32(row[j] * scale - m)  # exp(z_j - max z) in [0, 1]
-                row[j] = e
-                total = add_reassoc_f32(total, e)
+            m = row_max_f32(s, i, lim, scale)  # max z (of the scaled scores: any sign of scale)
+            total = exp_row_f32(s, i, lim, scale, m, s)  # row[j] = exp(z_j - max z) in [0, 1]
             inv = _F(1.0) / total
             for j in range(lim):
                 row[j] *= inv

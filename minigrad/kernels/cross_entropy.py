@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .float32_bits import add_reassoc_f32, bits_to_f32, exp_nonpos_f32, f32_to_bits, order_key
+from .float32_bits import exp_nonpos_f32, exp_row_f32, row_max_f32
 
 # Reassociate sums (so they vectorize), contract to FMA, ignore the sign of zero,
 # reciprocal instead of divide. Not 'nnan'/'ninf': inf/NaN logits must stay visible.
@@ -35,21 +35,6 @@ _F = np.float32
 # float32 kernel: never less accurate, and it leaves the exp's range reduction
 # exact. Not 'reassoc': that could regroup the two-part ln2 (see exp_nonpos_f32).
 _CONTRACT = {"contract"}
-
-
-def cross_entropy_reference(logits: np.ndarray, targets: np.ndarray, ignore_index: int):
-    """Plain NumPy: per-row losses (N,) and d(loss_i)/d(logits) (N, C); ignored rows are 0."""
-    m = logits.max(axis=-1, keepdims=True)
-    e = np.exp(logits - m)
-    s = e.sum(axis=-1, keepdims=True)
-    keep = targets != ignore_index
-    t = np.where(keep, targets, 0)
-    rows = np.arange(logits.shape[0])
-    losses = np.where(keep, (m[:, 0] + np.log(s[:, 0])) - logits[rows, t], 0.0)
-    grad = e / s
-    grad[rows, t] -= 1.0
-    grad[~keep] = 0.0
-    return losses.astype(logits.dtype), grad.astype(logits.dtype)
 
 
 @njit(cache=True)
@@ -84,12 +69,14 @@ def cross_entropy_f32(x, targets, ignore_index, scale, sums, shift, grad):
     all rows costs less than one libm call per row.
 
     Only 'contract' fastmath: Numba passes the flags on to :func:`_exp_f32`.
-    The sum vectorises through :func:`add_reassoc_f32`.
+    The max and the exp's sum are ``float32_bits.row_max_f32`` / ``exp_row_f32``,
+    shared with the fused attention kernel.
     Indexing x[r, c] rather than taking row views avoids reference-counting
     calls in the loop.
     """
     N, C = x.shape
     fs = _F(scale)
+    one = _F(1.0)
     for r in range(N):
         t = targets[r]
         if t == ignore_index:
@@ -101,17 +88,9 @@ def cross_entropy_f32(x, targets, ignore_index, scale, sums, shift, grad):
         # The row max, taken over integer keys that sort like the floats:
         # an int max is one vector instruction with a short horizontal
         # reduction, a float max must handle NaN and costs twice as much here.
-        # +NaN sorts above +inf (m = NaN), -NaN below -inf: either way the
-        # loss gets exp(NaN) = NaN.
-        key = np.int32(-2147483648)
-        for c in range(C):
-            key = max(key, order_key(f32_to_bits(x[r, c])))
-        m = bits_to_f32(order_key(key))
-        s = _F(0.0)
-        for c in range(C):  # the hot loop: vector exp, no library call
-            e = exp_nonpos_f32(x[r, c] - m)
-            grad[r, c] = e
-            s = add_reassoc_f32(s, e)
+        # A NaN logit makes m or the exp NaN: either way the loss is NaN.
+        m = row_max_f32(x, r, C, one)
+        s = exp_row_f32(x, r, C, one, m, grad)  # the hot loop: vector exp, no library call
         sums[r] = s  # the loss is finished below, all rows at once
         shift[r] = m - x[r, t]
         inv = fs / s

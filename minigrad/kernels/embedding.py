@@ -12,13 +12,6 @@ import numpy as np
 from numba import njit
 
 
-def embedding_backward_reference(ids: np.ndarray, g: np.ndarray, num_embeddings: int) -> np.ndarray:
-    """Plain NumPy: ids (N,), g (N, D) -> dweight (num_embeddings, D) with np.add.at."""
-    out = np.zeros((num_embeddings, g.shape[1]), dtype=g.dtype)
-    np.add.at(out, ids, g)
-    return out
-
-
 @njit(cache=True)
 def scatter_add_rows(ids, g, out):
     """out[ids[i]] += g[i] for ids (N,) in [0, out.shape[0]); returns -1. If some id is out

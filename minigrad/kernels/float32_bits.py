@@ -18,6 +18,8 @@ vector code. The GELU, cross-entropy and attention kernels build their exp from 
   running sum of them vectorises while the rest of the loop keeps exact order.
 - :func:`exp_nonpos_f32` is that whole recipe for exp(y), y <= 0 (a softmax's
   exp(z - max z), a Gaussian's exp(-x**2 / 2)); -inf gives 0 and NaN stays NaN.
+- :func:`row_max_f32` and :func:`exp_row_f32` are the two loops of a softmax row
+  built from these (the cross-entropy and fused attention kernels share them).
 
 ``expf_poly`` is inlined into its caller at the Numba IR level, so it is
 compiled with the caller's own fastmath flags (no second, differently-flagged
@@ -116,6 +118,32 @@ def add_reassoc_f32(typingctx, a, b):
         return builder.fadd(args[0], args[1], flags=("reassoc",))
 
     return sig, codegen
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def row_max_f32(x, r, n, scale):
+    """max over j < n of x[r, j] * scale (n >= 1), as an integer max over
+    :func:`order_key`: +NaN sorts above +inf (the max is NaN), -NaN below -inf.
+    x is indexed as x[r, j], not through a row view: no reference counting in the loop.
+    The max starts from the lowest key rather than from x[r, 0]: a loop over all of
+    range(n) vectorises, one that starts at 1 measured 10% slower in cross-entropy."""
+    key = np.int32(-2147483648)
+    for j in range(n):
+        key = max(key, order_key(f32_to_bits(x[r, j] * scale)))
+    return bits_to_f32(order_key(key))
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def exp_row_f32(x, r, n, scale, m, out):
+    """out[r, j] = exp(x[r, j] * scale - m) for j < n, m >= every x[r, j] * scale
+    (:func:`row_max_f32`); returns their float32 sum (vector code: reassociated adds).
+    ``out`` may be ``x`` itself."""
+    total = _F(0.0)
+    for j in range(n):
+        e = exp_nonpos_f32(x[r, j] * scale - m)
+        out[r, j] = e
+        total = add_reassoc_f32(total, e)
+    return total
 
 
 if config.DISABLE_JIT:

@@ -39,7 +39,6 @@ import math
 
 import numpy as np
 from numba import njit, prange
-from scipy.special import erfc
 
 from .float32_bits import exp_nonpos_f32
 from .runtime import parallel
@@ -48,17 +47,6 @@ from .threads import PARALLEL_MIN_SIZE
 _F = np.float32
 _INV_SQRT_2 = 0.7071067811865476    # 1 / sqrt(2)
 _INV_SQRT_2PI = 0.3989422804014327  # 1 / sqrt(2 pi)
-
-
-def gelu_reference(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Plain NumPy/SciPy in float64: returns (y, dy/dx) in x's dtype."""
-    x64 = x.astype(np.float64)
-    cdf = 0.5 * erfc(-x64 * _INV_SQRT_2)
-    with np.errstate(invalid="ignore", over="ignore"):  # gelu(-inf) = -inf * 0 = nan
-        pdf = np.exp(-0.5 * x64 * x64) * _INV_SQRT_2PI
-        # x phi(x) -> 0 as |x| -> inf; written out so that dy/dx(+-inf) is 1 or 0, not nan
-        x_pdf = np.where(np.abs(x64) < 1e3, x64 * pdf, 0.0)
-        return (x64 * cdf).astype(x.dtype), (cdf + x_pdf).astype(x.dtype)
 
 
 @njit(cache=True, inline="always", error_model="numpy")

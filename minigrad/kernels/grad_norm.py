@@ -16,11 +16,6 @@ import numpy as np
 from numba import njit
 
 
-def sum_of_squares_reference(g: np.ndarray) -> float:
-    """Plain NumPy: sum(g**2) in float64."""
-    return float(np.sum(np.square(g, dtype=np.float64)))
-
-
 @njit(cache=True, fastmath={"reassoc", "contract"})
 def _sum_of_squares_flat(g):
     """g: 1-D float array -> float64 sum of its squares (inf/nan propagate)."""

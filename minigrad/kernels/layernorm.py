@@ -32,26 +32,6 @@ from .threads import PARALLEL_MIN_SIZE
 _FAST = {"reassoc", "nsz"}
 
 
-def layer_norm_reference(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float):
-    """Plain NumPy forward over the last axis: returns (y, mean, rstd)."""
-    mu = x.mean(axis=-1, keepdims=True)
-    var = ((x - mu) ** 2).mean(axis=-1, keepdims=True)
-    rstd = 1.0 / np.sqrt(var + eps)
-    y = (x - mu) * rstd * w + b
-    return y.astype(x.dtype), mu[..., 0], rstd[..., 0]
-
-
-def layer_norm_backward_reference(g, x, w, mean, rstd):
-    """Plain NumPy backward: returns (dx, dw, db) as in the module docstring."""
-    xhat = (x - mean[..., None]) * rstd[..., None]
-    dxhat = g * w
-    dx = rstd[..., None] * (
-        dxhat - dxhat.mean(axis=-1, keepdims=True) - xhat * (dxhat * xhat).mean(axis=-1, keepdims=True)
-    )
-    lead = tuple(range(x.ndim - 1))
-    return dx.astype(x.dtype), (g * xhat).sum(axis=lead), g.sum(axis=lead)
-
-
 @njit(cache=True, fastmath=_FAST, error_model="numpy", inline="always")
 def _forward_rows(x, w, b, eps, y, mean, rstd, r0, r1):
     """Rows r0..r1-1 of the forward: fills y, mean, rstd there."""

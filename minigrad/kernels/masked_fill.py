@@ -14,11 +14,6 @@ import numpy as np
 from numba import njit
 
 
-def masked_fill_reference(x: np.ndarray, mask: np.ndarray, value: float) -> np.ndarray:
-    """Plain NumPy: np.where(mask, value, x)."""
-    return np.where(mask, np.asarray(value, dtype=x.dtype), x)
-
-
 @njit(cache=True)
 def masked_fill_rows(x, mask, value, out):
     """x, out: (L, n); mask: (n,) shared by every row. out = value where mask else x."""

@@ -29,30 +29,6 @@ from .softmax import normalise_rows, softmax_backward_rows
 _FAST = {"reassoc", "contract", "nsz", "arcp"}
 
 
-def masked_softmax_reference(s: np.ndarray, scale: float, mask: np.ndarray | None,
-                             causal: bool) -> np.ndarray:
-    """Plain NumPy: softmax(where(mask, -inf, s * scale)) over the last axis; s (..., Tq, Tk)."""
-    t_q, t_k = s.shape[-2:]
-    z = s * s.dtype.type(scale)
-    blocked = np.zeros(s.shape, dtype=bool)
-    if mask is not None:
-        blocked |= mask
-    if causal:
-        blocked |= ~np.tri(t_q, t_k, t_k - t_q, dtype=bool)
-    z = np.where(blocked, -np.inf, z)
-    m = z.max(axis=-1, keepdims=True)
-    alive = np.isfinite(m)
-    e = np.exp(z - np.where(alive, m, 0))
-    total = e.sum(axis=-1, keepdims=True)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(alive, e / total, 0).astype(s.dtype)
-
-
-def masked_softmax_backward_reference(p: np.ndarray, dp: np.ndarray, scale: float) -> np.ndarray:
-    """Plain NumPy: scale * p * (dp - sum(dp * p))."""
-    return (scale * p * (dp - (dp * p).sum(axis=-1, keepdims=True))).astype(p.dtype)
-
-
 @njit(cache=True, fastmath=_FAST)
 def scale_mask_shift(s, scale, neg_inf, mask, use_mask, causal):
     """In place on s (A, B, Tq, Tk): s = where(masked, -inf, s * scale) - rowmax.

@@ -38,11 +38,6 @@ from .runtime import parallel
 PARALLEL_MIN_MACS = 1 << 16  # multiply-adds below which a product runs on one thread
 
 
-def matmul_reference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The plain NumPy definition the kernel must equal."""
-    return np.matmul(a, b)
-
-
 @njit(cache=True)
 def mm_into(a, b, out):
     """out = a @ b for 2-D a (M, K), b (K, N), C-contiguous out (M, N)."""

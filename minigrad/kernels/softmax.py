@@ -28,37 +28,6 @@ from numba import njit
 _FAST = {"reassoc", "contract", "nsz", "arcp"}
 
 
-def softmax_reference(x: np.ndarray) -> np.ndarray:
-    """Plain NumPy softmax over the last axis (fully -inf rows give zeros, NaN gives NaN)."""
-    m = x.max(axis=-1, keepdims=True)
-    finite = ~np.isneginf(m)
-    e = np.exp(x - np.where(finite, m, 0))
-    s = e.sum(axis=-1, keepdims=True)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(finite, e / s, 0).astype(x.dtype)
-
-
-def softmax_backward_reference(y: np.ndarray, g: np.ndarray) -> np.ndarray:
-    """Plain NumPy: dx = y * (g - sum(g * y))."""
-    return y * (g - (g * y).sum(axis=-1, keepdims=True))
-
-
-def log_softmax_reference(x: np.ndarray) -> np.ndarray:
-    """Plain NumPy log-softmax over the last axis: x - m - log(sum(exp(x - m))).
-
-    A row that is entirely -inf gives NaN (log of 0/0), as in PyTorch.
-    """
-    m = x.max(axis=-1, keepdims=True)
-    m = np.where(np.isfinite(m), m, 0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return (x - m - np.log(np.exp(x - m).sum(axis=-1, keepdims=True))).astype(x.dtype)
-
-
-def log_softmax_backward_reference(out_ls: np.ndarray, g: np.ndarray) -> np.ndarray:
-    """Plain NumPy: dx = g - exp(log_softmax) * sum(g)."""
-    return g - np.exp(out_ls) * g.sum(axis=-1, keepdims=True)
-
-
 @njit(cache=True, fastmath=_FAST)
 def subtract_row_max(x, out, lowest):
     """x, out: (R, C). out[r] = x[r] - max(lowest, max(x[r])).
