@@ -519,13 +519,17 @@ class Tensor:
         d, k = _reduce_args("argmin", dim, keepdim, axis, keepdims)
         return Tensor(np.argmin(self.data, axis=d, keepdims=k and d is not None))
 
-    def any(self, dim: Any = None, keepdim: bool = False) -> Tensor:
-        """True where any element along ``dim`` is nonzero (a bool tensor)."""
-        return Tensor(np.any(self.data, axis=dim, keepdims=keepdim))
+    def any(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+            keepdims: bool | None = None, out: None = None) -> Tensor:
+        """True where any element along ``dim`` is nonzero (a bool tensor). NumPy's spelling
+        is accepted too, so ``np.any(t)`` works."""
+        return _any_all(self, np.any, "any", dim, keepdim, axis, keepdims, out)
 
-    def all(self, dim: Any = None, keepdim: bool = False) -> Tensor:
-        """True where every element along ``dim`` is nonzero (a bool tensor)."""
-        return Tensor(np.all(self.data, axis=dim, keepdims=keepdim))
+    def all(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+            keepdims: bool | None = None, out: None = None) -> Tensor:
+        """True where every element along ``dim`` is nonzero (a bool tensor). NumPy's
+        spelling is accepted too, so ``np.all(t)`` works."""
+        return _any_all(self, np.all, "all", dim, keepdim, axis, keepdims, out)
 
     def softmax(self, dim: int | None = None, *, axis: int | None = None) -> Tensor:
         """exp(x) / sum(exp(x)) along ``dim`` (Numba kernel)."""
@@ -1000,6 +1004,14 @@ def _reduce_args(name: str, dim: Any, keepdim: Any, axis: Any, keepdims: Any) ->
     """(axis, keepdims) from either spelling (``dim``/``keepdim`` or ``axis``/``keepdims``)."""
     return (_pick(name, dim, axis, "dim", "axis", None),
             bool(_pick(name, keepdim, keepdims, "keepdim", "keepdims", False)))
+
+
+def _any_all(t: Tensor, op: Any, name: str, dim: Any, keepdim: Any, axis: Any, keepdims: Any,
+             out: Any) -> Tensor:
+    if out is not None:
+        raise TypeError(f"{name}: out= is not supported")
+    d, k = _reduce_args(name, dim, keepdim, axis, keepdims)
+    return Tensor(np.asarray(op(t.data, axis=d, keepdims=k)))
 
 
 def _check_dim(dim: Any, ndim: int, name: str) -> int:

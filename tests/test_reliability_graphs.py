@@ -170,9 +170,10 @@ def graphs(draw, max_steps: int = 7) -> Graph:
                 op = "sum"
             if op == "var" and size < 2:
                 op = "mean"
+            if op == "max":  # amax: max(dim) returns (values, indices), as PyTorch
+                op = "amax"
             add(f"{nm}.{op}(axis={axis}, keepdims={keep})",
-                lambda p, i=i, op=op, axis=axis, keep=keep: getattr(p[i], op)(axis=axis,
-                                                                               keepdims=keep),
+                lambda p, i=i, op=op, axis=axis, keep=keep: getattr(p[i], op)(axis, keep),
                 False)
         elif kind == "shape":
             choice = draw(st.sampled_from(["flatten", "reverse-shape", "permute", "transpose",
