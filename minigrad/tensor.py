@@ -166,14 +166,18 @@ class Tensor:
         """True for tensors not produced by a recorded op (parameters, inputs)."""
         return self._ctx is None
 
-    def backward(self, grad: Any = None, retain_graph: bool = False) -> None:
-        """Accumulate d(self)/d(leaf) into ``.grad`` of every leaf requiring grad.
+    def backward(self, grad: Any = None, retain_graph: bool | None = None,
+                 create_graph: bool = False, inputs: Any = None) -> None:
+        """Accumulate d(self)/d(leaf) into ``.grad`` of every leaf requiring grad
+        (of ``inputs`` only, when given).
 
         ``grad`` defaults to 1 for a scalar; a non-scalar output needs an explicit
         ``grad`` of its shape. The graph's saved arrays are freed afterwards
-        unless ``retain_graph=True``.
+        unless ``retain_graph=True`` (the default when ``create_graph``).
+        ``create_graph=True`` records the backward pass itself: each ``.grad`` is then
+        a Tensor with a graph, which can be differentiated again.
         """
-        engine.backward(self, grad, retain_graph)
+        engine.backward(self, grad, retain_graph, create_graph, inputs)
 
     def detach(self) -> Tensor:
         """A new leaf sharing ``data`` (and the version counter) with self, cut from the graph."""
