@@ -24,7 +24,8 @@ from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_st
 from .ops.shape_ops import cat, stack
 from .ops.masking import where, tril, triu, causal_mask
 from .ops.matmul import matmul
-from .gradcheck import gradcheck, GradcheckError
+from .gradcheck import gradcheck, gradgradcheck, GradcheckError
+from . import autograd
 from .tensor import Device as device
 from .sampling import multinomial
 from .ops.compare import logical_and, logical_or, logical_xor, logical_not, isnan, isinf, isfinite
@@ -87,6 +88,7 @@ __all__ = [
     "argmax",
     "argmin",
     "argsort",
+    "autograd",
     "bmm",
     "cat",
     "causal_mask",
@@ -123,6 +125,7 @@ __all__ = [
     "get_backend",
     "get_rng_state",
     "gradcheck",
+    "gradgradcheck",
     "gt",
     "index_select",
     "int32",

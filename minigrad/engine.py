@@ -10,11 +10,19 @@
    each input (a tensor used twice receives the sum of both contributions);
 3. stores the total in ``.grad`` of every leaf that requires grad, and frees
    what each op saved once it has been used (unless ``retain_graph``).
+
+With ``create_graph=True`` the same walk calls each op's ``backward_graph``
+instead: its backward written in minigrad Tensor ops, run with grad mode on,
+so the gradients are Tensors that carry a graph of their own and can be
+differentiated again (Hessian-vector products, gradient penalties, see
+docs/08_autodiff_of_autodiff.md). ``grads`` is the same walk for
+``minigrad.autograd.grad``: it returns the gradients instead of storing them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -34,62 +42,105 @@ def _raise_rebased(ctx, parent) -> None:
     )
 
 
-def topological_order(root: Tensor) -> list:
-    """Tensors that ``root`` depends on through recorded ops, inputs first."""
+def topological_order(root: Tensor | Sequence, stop: frozenset = frozenset()) -> list:
+    """Tensors that ``root`` (one Tensor or several) depends on through recorded ops, inputs
+    first. The walk does not go past tensors whose id is in ``stop`` (they are included)."""
+    roots = root if isinstance(root, (list, tuple)) else (root,)
     order: list = []
-    visited = {id(root)}
-    # An explicit stack instead of recursion. Each entry is (tensor, parents
-    # iterator); a tensor is appended to the order once all its parents are:
-    # an iterative post-order depth-first search.
-    stack = [(root, iter(root._ctx.parents if root._ctx is not None else ()))]
-    while stack:
-        t, parents = stack[-1]
-        for p in parents:
-            if p._requires_grad and id(p) not in visited:
-                visited.add(id(p))
-                ctx = p._ctx
-                stack.append((p, iter(ctx.parents if ctx is not None else ())))
-                break
-        else:
-            stack.pop()
-            order.append(t)
+    visited = {id(r) for r in roots}
+    for r in roots:
+        # An explicit stack instead of recursion. Each entry is (tensor, parents
+        # iterator); a tensor is appended to the order once all its parents are:
+        # an iterative post-order depth-first search.
+        ctx = r._ctx
+        stack = [(r, iter(ctx.parents if ctx is not None and id(r) not in stop else ()))]
+        while stack:
+            t, parents = stack[-1]
+            for p in parents:
+                if p._requires_grad and id(p) not in visited:
+                    visited.add(id(p))
+                    ctx = p._ctx
+                    stack.append((p, iter(ctx.parents if ctx is not None and id(p) not in stop
+                                          else ())))
+                    break
+            else:
+                stack.pop()
+                order.append(t)
     return order
 
 
-def backward(root: Tensor, grad: np.ndarray | None = None, retain_graph: bool = False) -> None:
-    """Accumulate d(root)/d(leaf) into ``leaf.grad`` for every leaf that needs it."""
-    if not root.requires_grad:
-        raise RuntimeError(
-            "backward() called on a tensor that does not require grad and has no graph "
-            "(was it computed under no_grad(), or from inputs without requires_grad=True?)"
-        )
+def _root_grad(root: Tensor, grad: Any, create_graph: bool) -> Any:
+    """The seed gradient of ``root``: ones for a scalar, else ``grad`` checked against its shape
+    (an ndarray; a Tensor, keeping its graph, when ``create_graph``)."""
+    Tensor = _tensor.Tensor
     if grad is None:
         if root.data.size != 1:
             raise RuntimeError(
                 f"grad can be implicitly created only for scalar outputs; backward() was called "
                 f"on a tensor of shape {root.shape}: pass grad= of that shape"
             )
-        grad = np.ones_like(root.data)
+        g = np.ones_like(root.data)
+        return Tensor._from_op(g, None) if create_graph else g
+    if create_graph and isinstance(grad, Tensor):
+        g = grad if grad.dtype == root.dtype else grad.to(root.dtype)
     else:
-        grad = np.asarray(getattr(grad, "data", grad), dtype=root.data.dtype)
-        if grad.shape != root.shape:
-            raise ValueError(
-                f"backward(grad=...) got a gradient of shape {grad.shape} for an output of "
-                f"shape {root.shape}"
+        g = np.asarray(getattr(grad, "data", grad), dtype=root.data.dtype)
+        if create_graph:
+            g = Tensor._from_op(g, None)
+    if g.shape != root.shape:
+        raise ValueError(
+            f"backward(grad=...) got a gradient of shape {g.shape} for an output of "
+            f"shape {root.shape}"
+        )
+    return g
+
+
+def _check_parent_versions(ctx) -> None:
+    """backward_graph reads the inputs themselves: refuse any written in place since forward."""
+    if not ctx._versions:
+        return
+    ctx._check_versions()
+    for p, then in zip(ctx.parents, ctx._versions[2]):
+        if p._vc[0] != then:
+            raise RuntimeError(
+                "one of the variables needed for gradient computation has been modified by an "
+                f"inplace operation: [tensor of shape {p.shape}, dtype {p.dtype}], an input of "
+                f"{ctx.fn.__name__}, is at version {p._vc[0]}; expected version {then} instead."
             )
 
-    order = topological_order(root)
-    grads: dict[int, np.ndarray] = {id(root): grad}
-    with function.no_grad():  # backward formulas are plain arrays; record nothing
+
+def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bool,
+          capture: dict | None, stop: frozenset = frozenset()) -> None:
+    """The backward pass from ``roots`` with seed gradients ``seeds``.
+
+    ``capture`` None: accumulate into ``.grad`` of every leaf. Otherwise a dict
+    {id(tensor): None} of the tensors whose total gradient to record there (leaves or
+    not), leaving every ``.grad`` untouched."""
+    order = topological_order(list(roots), stop)
+    grads: dict[int, Any] = {}
+    for r, s in zip(roots, seeds):
+        grads[id(r)] = grads[id(r)] + s if id(r) in grads else s
+    mode = function.enable_grad() if create_graph else function.no_grad()
+    with mode:  # plain backward: arrays, record nothing; create_graph: record the backward
         for t in reversed(order):
             g = grads.pop(id(t), None)
             if g is None:
                 continue
             ctx = t._ctx
+            if capture is not None and id(t) in capture:
+                capture[id(t)] = g
+                if id(t) in stop:
+                    continue
             if ctx is None:  # a leaf: store the total gradient
+                if capture is not None:
+                    continue
+                old = t._grad
+                if create_graph:
+                    # clone: g may be shared with another input (Add passes its grad to both)
+                    t._grad = g.clone() if old is None else old + g
+                    continue
                 # Copy: g may be shared with another input (Add passes its grad
                 # to both) or read-only (a broadcast view); .grad is the user's.
-                old = t._grad
                 total = np.array(g, dtype=t.data.dtype) if old is None else old.data + g
                 t._grad = _tensor.Tensor._from_op(total, None)
                 continue
@@ -99,7 +150,11 @@ def backward(root: Tensor, grad: np.ndarray | None = None, retain_graph: bool = 
                     "already ran its backward and freed what it saved. Pass retain_graph=True "
                     "to the first backward() to keep the graph."
                 )
-            in_grads = ctx.fn.backward(ctx, g)
+            if create_graph:
+                _check_parent_versions(ctx)
+                in_grads = ctx.fn.backward_graph(ctx, g)
+            else:
+                in_grads = ctx.fn.backward(ctx, g)
             if type(in_grads) is not tuple:
                 in_grads = (in_grads,)
             for parent, needs, pg in zip(ctx.parents, ctx.needs_input_grad, in_grads):
@@ -114,7 +169,7 @@ def backward(root: Tensor, grad: np.ndarray | None = None, retain_graph: bool = 
                         f"{pg.shape} for an input of shape {parent.shape}"
                     )
                 if pg.dtype != parent.data.dtype:
-                    pg = pg.astype(parent.data.dtype)
+                    pg = pg.to(parent.data.dtype) if create_graph else pg.astype(parent.data.dtype)
                 key = id(parent)
                 if key in grads:
                     grads[key] = grads[key] + pg
@@ -122,6 +177,62 @@ def backward(root: Tensor, grad: np.ndarray | None = None, retain_graph: bool = 
                     grads[key] = pg
             if not retain_graph:
                 ctx.free()
+
+
+def backward(root: Tensor, grad: Any = None, retain_graph: bool | None = None,
+             create_graph: bool = False, inputs: Sequence | None = None) -> None:
+    """Accumulate d(root)/d(leaf) into ``leaf.grad`` for every leaf that needs it (only for
+    ``inputs``, when given). ``retain_graph`` defaults to ``create_graph``; with
+    ``create_graph`` the gradients are Tensors with a graph (see the module docstring)."""
+    if not root.requires_grad:
+        raise RuntimeError(
+            "backward() called on a tensor that does not require grad and has no graph "
+            "(was it computed under no_grad(), or from inputs without requires_grad=True?)"
+        )
+    if retain_graph is None:
+        retain_graph = create_graph
+    seed = _root_grad(root, grad, create_graph)
+    if inputs is None:
+        _walk([root], [seed], retain_graph, create_graph, None)
+        return
+    inputs = [inputs] if isinstance(inputs, _tensor.Tensor) else list(inputs)
+    found = grads([root], inputs, [seed], retain_graph, create_graph, allow_unused=True)
+    for x, g in zip(inputs, found):
+        if g is not None:
+            x._grad = (g.clone() if create_graph else _tensor.Tensor._from_op(
+                np.array(g.data, dtype=x.dtype), None)) if x._grad is None else x._grad + g
+
+
+def grads(outputs: Sequence, inputs: Sequence, seeds: Sequence, retain_graph: bool,
+          create_graph: bool, allow_unused: bool, stop_at_inputs: bool = False) -> tuple:
+    """d(sum of outputs . seeds)/d(input) for each input, as Tensors (or None if unused and
+    ``allow_unused``); ``.grad`` is not touched. ``seeds`` are checked root gradients.
+    ``stop_at_inputs``: treat the inputs as independent (do not walk past them), which
+    gives an op's partial derivatives (see ``Function.backward_graph``)."""
+    Tensor = _tensor.Tensor
+    for i, x in enumerate(inputs):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"grad: input {i} is a {type(x).__name__}, not a Tensor")
+        if not x.requires_grad:
+            raise RuntimeError(f"grad: input {i} (shape {x.shape}) does not require grad")
+    capture = {id(x): None for x in inputs}
+    stop = frozenset(capture) if stop_at_inputs else frozenset()
+    _walk(outputs, seeds, retain_graph, create_graph, capture, stop)
+    out = []
+    for i, x in enumerate(inputs):
+        g = capture[id(x)]
+        if g is None:
+            if not allow_unused:
+                raise RuntimeError(
+                    f"grad: input {i} (shape {x.shape}) was not used to compute the outputs; "
+                    "pass allow_unused=True to get None for it"
+                )
+            out.append(None)
+        elif isinstance(g, Tensor):
+            out.append(g)
+        else:
+            out.append(Tensor._from_op(np.array(g, dtype=x.dtype), None))
+    return tuple(out)
 
 
 # Imported last: tensor.py imports this module.

@@ -231,6 +231,16 @@ class Function:
     def backward(ctx: Context, grad: np.ndarray):
         raise NotImplementedError
 
+    @staticmethod
+    def backward_graph(ctx: Context, grad: Any):
+        """The same gradients as ``backward``, written in minigrad Tensor ops on
+        ``ctx.parents`` and the Tensor ``grad``, so that ``backward(create_graph=True)``
+        records them and they can be differentiated again. An op without one refuses."""
+        raise RuntimeError(
+            f"double backward is not implemented for {ctx.fn.__name__}: it has no "
+            "backward_graph, so backward(create_graph=True) cannot record its gradient"
+        )
+
     @classmethod
     def apply(cls, *inputs: Any, **options: Any):
         """Run ``forward`` on the inputs' arrays and record the graph edge."""
@@ -271,9 +281,24 @@ class Function:
             scratch._saved = ()
 
 
+def composite_backward(ctx: Context, grad: Any, composite: Any) -> tuple:
+    """``backward_graph`` of an op through its composite form: rebuild the forward from
+    ``ctx.parents`` with ``composite(*parents)`` in ordinary ops, then differentiate that
+    (partial derivatives: the walk stops at the parents). The fused float32 ops use this
+    under ``create_graph``."""
+    needs = ctx.needs_input_grad
+    with enable_grad():
+        out = composite(*ctx.parents)
+    wanted = [p for p, n in zip(ctx.parents, needs) if n]
+    found = iter(_engine.grads([out], wanted, [grad], retain_graph=True, create_graph=True,
+                               allow_unused=True, stop_at_inputs=True))
+    return tuple(next(found) if n else None for n in needs)
+
+
 # Created once the classes exist; each thread gets its own on first use.
 _mode = _GradMode()
 
 # Imported last: tensor.py imports this module, and its op modules need Function.
 from . import dtypes as _dtypes
+from . import engine as _engine
 from . import tensor as _tensor

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from .function import no_grad
+from .function import enable_grad, no_grad
 from .tensor import Tensor
 
 
@@ -100,3 +100,54 @@ def gradcheck(
                     f"(|diff| {abs(a - numeric):.3g} > atol {atol} + rtol {rtol} * |numeric|)"
                 )
     return True
+
+
+def gradgradcheck(
+    fn: Callable[..., Tensor],
+    inputs: Sequence[Tensor],
+    grad_outputs: Sequence[Tensor] | None = None,
+    eps: float = 1e-6,
+    atol: float = 1e-5,
+    rtol: float = 1e-3,
+    seed: int = 0,
+) -> bool:
+    """True when ``fn``'s second derivatives match finite differences of its first
+    derivatives; otherwise raises GradcheckError naming the input, element and values.
+
+    PyTorch's approach: the first derivative contracted with ``grad_outputs`` v
+    (random float64 when not given), g(x, v) = d<fn(x), v>/dx, computed with
+    ``create_graph=True``, is itself checked with :func:`gradcheck`, with respect to
+    the inputs and to v. A pass means the backward of every op on the way records
+    a correct graph of its own."""
+    from .autograd import grad
+
+    inputs = list(inputs)
+    diff = [i for i, x in enumerate(inputs) if isinstance(x, Tensor) and x.requires_grad]
+    if not diff:
+        raise ValueError("gradgradcheck: no input requires grad")
+    with enable_grad():
+        outs = _outputs(fn(*inputs))
+    outs = [o for o in outs if o.requires_grad]
+    if grad_outputs is None:
+        rng = np.random.default_rng(seed + 1)
+        grad_outputs = [Tensor(rng.standard_normal(o.shape).astype(o.dtype)) for o in outs]
+    vs = [Tensor(np.array(getattr(v, "data", v), dtype=np.float64), requires_grad=True)
+          for v in grad_outputs]
+    if len(vs) != len(outs):
+        raise ValueError(f"gradgradcheck: {len(vs)} grad_outputs for {len(outs)} outputs that "
+                         "require grad")
+    n = len(inputs)
+
+    def first_derivative(*args):
+        xs, v = list(args[:n]), args[n:]
+        with enable_grad():
+            ys = [o for o in _outputs(fn(*xs)) if o.requires_grad]
+            gs = grad(ys, [xs[i] for i in diff], v, create_graph=True, allow_unused=True)
+        return tuple(g for g in gs if g is not None)
+
+    try:
+        return gradcheck(first_derivative, inputs + vs, eps=eps, atol=atol, rtol=rtol, seed=seed)
+    except GradcheckError as e:
+        raise GradcheckError(
+            f"gradgradcheck (second derivatives; inputs {n} and up are the grad_outputs): {e}"
+        ) from None

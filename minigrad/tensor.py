@@ -166,14 +166,18 @@ class Tensor:
         """True for tensors not produced by a recorded op (parameters, inputs)."""
         return self._ctx is None
 
-    def backward(self, grad: Any = None, retain_graph: bool = False) -> None:
-        """Accumulate d(self)/d(leaf) into ``.grad`` of every leaf requiring grad.
+    def backward(self, grad: Any = None, retain_graph: bool | None = None,
+                 create_graph: bool = False, inputs: Any = None) -> None:
+        """Accumulate d(self)/d(leaf) into ``.grad`` of every leaf requiring grad
+        (of ``inputs`` only, when given).
 
         ``grad`` defaults to 1 for a scalar; a non-scalar output needs an explicit
         ``grad`` of its shape. The graph's saved arrays are freed afterwards
-        unless ``retain_graph=True``.
+        unless ``retain_graph=True`` (the default when ``create_graph``).
+        ``create_graph=True`` records the backward pass itself: each ``.grad`` is then
+        a Tensor with a graph, which can be differentiated again.
         """
-        engine.backward(self, grad, retain_graph)
+        engine.backward(self, grad, retain_graph, create_graph, inputs)
 
     def detach(self) -> Tensor:
         """A new leaf sharing ``data`` (and the version counter) with self, cut from the graph."""
@@ -525,19 +529,15 @@ class Tensor:
 
     def any(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
             keepdims: bool | None = None, out: None = None) -> Tensor:
-        """True where any element along ``dim`` is nonzero (a bool tensor). ``out`` is
-        accepted only as None, so that NumPy's ``np.any(tensor)`` works too."""
-        d, k = _reduce_args("any", dim, keepdim, axis, keepdims)
-        _no_out("any", out)
-        return Tensor(np.any(self.data, axis=d, keepdims=k))
+        """True where any element along ``dim`` is nonzero (a bool tensor). NumPy's spelling
+        is accepted too, so ``np.any(t)`` works."""
+        return _any_all(self, np.any, "any", dim, keepdim, axis, keepdims, out)
 
     def all(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
             keepdims: bool | None = None, out: None = None) -> Tensor:
-        """True where every element along ``dim`` is nonzero (a bool tensor). ``out`` is
-        accepted only as None, so that NumPy's ``np.all(tensor)`` works too."""
-        d, k = _reduce_args("all", dim, keepdim, axis, keepdims)
-        _no_out("all", out)
-        return Tensor(np.all(self.data, axis=d, keepdims=k))
+        """True where every element along ``dim`` is nonzero (a bool tensor). NumPy's
+        spelling is accepted too, so ``np.all(t)`` works."""
+        return _any_all(self, np.all, "all", dim, keepdim, axis, keepdims, out)
 
     def softmax(self, dim: int | None = None, *, axis: int | None = None) -> Tensor:
         """exp(x) / sum(exp(x)) along ``dim`` (Numba kernel)."""
@@ -1014,9 +1014,12 @@ def _reduce_args(name: str, dim: Any, keepdim: Any, axis: Any, keepdims: Any) ->
             bool(_pick(name, keepdim, keepdims, "keepdim", "keepdims", False)))
 
 
-def _no_out(name: str, out: Any) -> None:
+def _any_all(t: Tensor, op: Any, name: str, dim: Any, keepdim: Any, axis: Any, keepdims: Any,
+             out: Any) -> Tensor:
     if out is not None:
-        raise TypeError(f"{name}: out= is not supported (minigrad ops return new tensors)")
+        raise TypeError(f"{name}: out= is not supported")
+    d, k = _reduce_args(name, dim, keepdim, axis, keepdims)
+    return Tensor(np.asarray(op(t.data, axis=d, keepdims=k)))
 
 
 def _check_dim(dim: Any, ndim: int, name: str) -> int:

@@ -161,6 +161,7 @@ def graphs(draw, max_steps: int = 7) -> Graph:
             f, mono = UNARY[op]
             add(f"{op}({nm})", lambda p, i=i, f=f: f(p[i]), distinct[i] and mono)
         elif kind == "reduce":
+            # amax, not max: max(dim) returns (values, indices), as PyTorch
             op = draw(st.sampled_from(["sum", "mean", "var", "amax"]))
             axes = [None] + list(range(-a.ndim, a.ndim))
             axis = draw(st.sampled_from(axes))
@@ -171,8 +172,7 @@ def graphs(draw, max_steps: int = 7) -> Graph:
             if op == "var" and size < 2:
                 op = "mean"
             add(f"{nm}.{op}(axis={axis}, keepdims={keep})",
-                lambda p, i=i, op=op, axis=axis, keep=keep: getattr(p[i], op)(axis=axis,
-                                                                               keepdims=keep),
+                lambda p, i=i, op=op, axis=axis, keep=keep: getattr(p[i], op)(axis, keep),
                 False)
         elif kind == "shape":
             choice = draw(st.sampled_from(["flatten", "reverse-shape", "permute", "transpose",

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from .. import backends
-from ..function import Function
+from ..function import Function, composite_backward
 
 
 def split_heads(x: Any, num_heads: int) -> Any:
@@ -69,6 +69,7 @@ class AttentionFunction(Function):
                 sink=None):
         B = backends.active
         ctx.info = (scale, drop, num_heads)
+        ctx.masks = (mask, causal)  # references only: for backward_graph
         ctx.fused_backward = None
         if num_heads is not None:
             fused = B.fused_packed_attention(qkv[0], num_heads, mask, causal, scale, drop)
@@ -107,3 +108,27 @@ class AttentionFunction(Function):
         for i, d in enumerate(grads):  # dq | dk | dv side by side, as qkv was packed
             dqkv[..., i * C:(i + 1) * C] = merge_heads(d)
         return dqkv
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        scale, drop, num_heads = ctx.info
+        mask, causal = ctx.masks
+
+        def composite(*qkv):
+            if num_heads is None:
+                q, k, v = qkv
+            else:
+                C = qkv[0].shape[-1] // 3
+                q, k, v = (split_heads(qkv[0][..., i * C:(i + 1) * C], num_heads)
+                           for i in range(3))
+            s = (q @ k.transpose(-2, -1)) * scale
+            if mask is not None:
+                s = s.masked_fill(mask, -np.inf)
+            if causal:
+                s = s.masked_fill(backends.reference.causal_mask(q.shape[-2], k.shape[-2]),
+                                  -np.inf)
+            p = s.softmax(-1)
+            out = (p if drop is None else p * drop) @ v
+            return out if num_heads is None else merge_heads(out)
+
+        return composite_backward(ctx, grad, composite)

@@ -18,3 +18,7 @@ class DropoutFunction(Function):
     def backward(ctx, grad):
         # d(x * m)/dx = m
         return grad * ctx.mask
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return DropoutFunction.apply(grad, scaled_mask=ctx.mask)

@@ -12,6 +12,7 @@ import numpy as np
 from .. import backends
 from ..function import Function
 from .broadcast import unbroadcast
+from .masking import where
 
 
 def _check_broadcast(name: str, a: np.ndarray, b: np.ndarray) -> None:
@@ -41,6 +42,8 @@ class Add(Function):
         sa, sb = ctx.shapes
         return unbroadcast(grad, sa), unbroadcast(grad, sb)
 
+    backward_graph = backward  # plain ops on grad: on a Tensor the same code records a graph
+
 
 class Sub(Function):
     """out = a - b (broadcasting)."""
@@ -60,6 +63,8 @@ class Sub(Function):
         sa, sb = ctx.shapes
         return unbroadcast(grad, sa), unbroadcast(-grad, sb)
 
+    backward_graph = backward  # plain ops on grad: on a Tensor the same code records a graph
+
 
 class Mul(Function):
     """out = a * b (broadcasting)."""
@@ -75,8 +80,16 @@ class Mul(Function):
 
     @staticmethod
     def backward(ctx, grad):
+        return Mul.grads(ctx, grad, *ctx.saved_tensors)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return Mul.grads(ctx, grad, *ctx.parents)
+
+    @staticmethod
+    def grads(ctx, grad, a, b):
+        """The gradients from arrays (backward) or Tensors (backward_graph) a, b."""
         # d(a*b)/da = b, d(a*b)/db = a
-        a, b = ctx.saved_tensors
         ga = unbroadcast(grad * b, a.shape) if ctx.needs_input_grad[0] else None
         gb = unbroadcast(grad * a, b.shape) if ctx.needs_input_grad[1] else None
         return ga, gb
@@ -96,8 +109,16 @@ class Div(Function):
 
     @staticmethod
     def backward(ctx, grad):
+        return Div.grads(ctx, grad, *ctx.saved_tensors)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return Div.grads(ctx, grad, *ctx.parents)
+
+    @staticmethod
+    def grads(ctx, grad, a, b):
+        """The gradients from arrays (backward) or Tensors (backward_graph) a, b."""
         # d(a/b)/da = 1/b, d(a/b)/db = -a/b**2
-        a, b = ctx.saved_tensors
         ga = unbroadcast(grad / b, a.shape) if ctx.needs_input_grad[0] else None
         gb = unbroadcast(-grad * a / (b * b), b.shape) if ctx.needs_input_grad[1] else None
         return ga, gb
@@ -121,6 +142,14 @@ class PowScalar(Function):
             return np.zeros_like(grad)
         with np.errstate(divide="ignore", invalid="ignore"):
             return grad * p * a ** (p - 1)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        (a,) = ctx.parents
+        p = ctx.exponent
+        if p == 0:
+            return grad * 0
+        return grad * p * a ** (p - 1)
 
 
 class Pow(Function):
@@ -150,6 +179,21 @@ class Pow(Function):
         return (None if ga is None else ga.astype(grad.dtype, copy=False),
                 None if gb is None else gb.astype(grad.dtype, copy=False))
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        a, b = ctx.parents
+        ga = gb = None
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if ctx.needs_input_grad[0]:
+                # masked only where b * a**(b-1) is 0 * inf: elsewhere it is 0 at b == 0 anyway,
+                # and masking there would also hide its derivative in b (a**(b-1))
+                d = where((b.data == 0) & (a.data == 0), 0.0, b * a ** (b - 1))
+                ga = unbroadcast(grad * d, a.shape)
+            if ctx.needs_input_grad[1]:
+                d = where((a.data == 0) & (b.data >= 0), 0.0, a**b * a.log())
+                gb = unbroadcast(grad * d, b.shape)
+        return ga, gb
+
 
 class Neg(Function):
     """out = -a."""
@@ -162,6 +206,8 @@ class Neg(Function):
     def backward(ctx, grad):
         # d(-a)/da = -1
         return -grad
+
+    backward_graph = backward  # plain ops on grad: on a Tensor the same code records a graph
 
 
 class Exp(Function):
@@ -180,6 +226,10 @@ class Exp(Function):
         # d(e**a)/da = e**a
         (out,) = ctx.saved_tensors
         return grad * out
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return grad * ctx.parents[0].exp()  # recomputed: the plain path keeps no output Tensor
 
 
 class Log(Function):
@@ -200,6 +250,10 @@ class Log(Function):
         with np.errstate(divide="ignore"):
             return grad / a
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return grad / ctx.parents[0]
+
 
 class Sqrt(Function):
     """out = sqrt(a)."""
@@ -219,6 +273,10 @@ class Sqrt(Function):
         with np.errstate(divide="ignore"):
             return grad / (2 * out)
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return grad / (2 * ctx.parents[0].sqrt())
+
 
 class Tanh(Function):
     """out = tanh(a)."""
@@ -236,6 +294,11 @@ class Tanh(Function):
         # d(tanh a)/da = 1 - tanh(a)**2
         (out,) = ctx.saved_tensors
         return grad * (1 - out * out)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        t = ctx.parents[0].tanh()
+        return grad * (1 - t * t)
 
 
 class Sigmoid(Function):
@@ -257,6 +320,11 @@ class Sigmoid(Function):
         (out,) = ctx.saved_tensors
         return grad * out * (1 - out)
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        s = ctx.parents[0].sigmoid()
+        return grad * s * (1 - s)
+
 
 class ReLU(Function):
     """out = max(a, 0)."""
@@ -272,6 +340,10 @@ class ReLU(Function):
         # d(max(a,0))/da = 1 where a > 0, else 0
         (out,) = ctx.saved_tensors
         return grad * (out > 0)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return grad * (ctx.parents[0].data > 0).astype(grad.dtype)
 
 
 _SQRT_2_OVER_PI = np.sqrt(2.0 / np.pi)
@@ -316,6 +388,18 @@ class GELU(Function):
         (dydx,) = ctx.saved_tensors
         return backends.active.gelu_backward(grad, dydx)
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        # the same derivatives in Tensor ops: Phi(a) + a phi(a), or the tanh form's
+        a = ctx.parents[0]
+        if ctx.approximate == "tanh":
+            t = (_SQRT_2_OVER_PI * (a + 0.044715 * a**3)).tanh()
+            d = 0.5 * (1 + t) + 0.5 * a * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * a * a)
+        else:
+            d = 0.5 * (1 + (a * (1 / np.sqrt(2.0))).erf()) + a * (-0.5 * a * a).exp() / np.sqrt(
+                2 * np.pi)
+        return grad * d
+
 
 class Abs(Function):
     """out = |a|."""
@@ -330,6 +414,10 @@ class Abs(Function):
         # d|a|/da = sign(a) (0 at 0)
         (a,) = ctx.saved_tensors
         return grad * np.sign(a)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return grad * np.sign(ctx.parents[0].data).astype(grad.dtype)
 
 
 class Clamp(Function):
@@ -346,10 +434,18 @@ class Clamp(Function):
         # d clip(a)/da = 1 strictly inside (lo, hi), 0 elsewhere: at a bound PyTorch's
         # clamp gives 0 too, so the two frameworks agree on that kink
         (a,) = ctx.saved_tensors
-        lo, hi = ctx.bounds
-        keep = np.ones(a.shape, dtype=bool)
-        if lo is not None:
-            keep &= a > lo
-        if hi is not None:
-            keep &= a < hi
-        return grad * keep
+        return grad * _inside(a, *ctx.bounds)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return grad * _inside(ctx.parents[0].data, *ctx.bounds).astype(grad.dtype)
+
+
+def _inside(a: np.ndarray, lo, hi) -> np.ndarray:
+    """True where lo < a < hi (a missing bound does not limit): PyTorch's mask for clamp."""
+    keep = np.ones(a.shape, dtype=bool)
+    if lo is not None:
+        keep &= a > lo
+    if hi is not None:
+        keep &= a < hi
+    return keep

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import backends
 from ..function import Function
+from .shape_ops import IndexAdd
 
 
 class EmbeddingFunction(Function):
@@ -23,3 +24,7 @@ class EmbeddingFunction(Function):
     def backward(ctx, grad):
         # dweight[ids[i]] += g[i] (repeated ids accumulate)
         return backends.active.embedding_backward(ctx.ids, grad, ctx.num)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return IndexAdd.apply(grad, shape=ctx.parents[0].shape, index=ctx.ids)

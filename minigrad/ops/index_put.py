@@ -14,7 +14,7 @@ import numpy as np
 
 from ..function import Function
 from .broadcast import broadcasts_to, unbroadcast
-from .shape_ops import _is_basic
+from .shape_ops import GetItem, _is_basic
 
 
 class IndexPut(Function):
@@ -42,6 +42,12 @@ class IndexPut(Function):
         ga = grad.copy()
         ga[index] = 0
         return ga, unbroadcast(np.asarray(grad[index]), v_shape)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        index, v_shape = ctx.info
+        ga = IndexPut.apply(grad, 0.0, index=index) if ctx.needs_input_grad[0] else None
+        return ga, unbroadcast(GetItem.apply(grad, index=index), v_shape)
 
 
 def _check_no_duplicates(shape: tuple, index: Any) -> None:

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..function import Function
 from .broadcast import unbroadcast
+from .shape_ops import GetItem, IndexAdd, scatter_to
 
 
 def along_index(index: np.ndarray, dim: int, shape: tuple, name: str) -> tuple:
@@ -48,9 +49,12 @@ class Gather(Function):
     def backward(ctx, grad):
         # d out/d a scatters the gradient back to where each element was read (repeats add)
         shape, idx = ctx.info
-        out = np.zeros(shape, grad.dtype)
-        np.add.at(out, idx, grad)
-        return out
+        return scatter_to(shape, idx, grad)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        shape, idx = ctx.info
+        return IndexAdd.apply(grad, shape=shape, index=idx)
 
 
 class ScatterAdd(Function):
@@ -75,6 +79,12 @@ class ScatterAdd(Function):
         gsrc[tuple(slice(0, n) for n in index_shape)] = grad[idx]
         return grad, gsrc
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        src_shape, index_shape, idx = ctx.info
+        region = tuple(slice(0, n) for n in index_shape)
+        return grad, IndexAdd.apply(GetItem.apply(grad, index=idx), shape=src_shape, index=region)
+
 
 class Expand(Function):
     """out = a broadcast to ``shape`` (a read-only view, as PyTorch's expand)."""
@@ -91,6 +101,8 @@ class Expand(Function):
     def backward(ctx, grad):
         # each input element was read once per copy: sum the copies
         return unbroadcast(grad, ctx.in_shape)
+
+    backward_graph = backward  # plain ops on grad: on a Tensor the same code records a graph
 
 
 class Repeat(Function):
@@ -113,6 +125,8 @@ class Repeat(Function):
         g = grad.reshape(split).sum(axis=tuple(range(0, 2 * len(shape), 2)))
         return g.reshape(in_shape)
 
+    backward_graph = backward  # plain ops on grad: on a Tensor the same code records a graph
+
 
 class Flip(Function):
     """out = a reversed along ``dims``."""
@@ -126,3 +140,7 @@ class Flip(Function):
     def backward(ctx, grad):
         # reversing is its own inverse
         return np.flip(grad, ctx.dims)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return Flip.apply(grad, dims=ctx.dims)

@@ -7,7 +7,7 @@ variance, as PyTorch); the backend's ``layer_norm`` primitives do the math.
 from __future__ import annotations
 
 from .. import backends
-from ..function import Function
+from ..function import Function, composite_backward
 
 
 class LayerNormFunction(Function):
@@ -19,6 +19,7 @@ class LayerNormFunction(Function):
         b = b.astype(x.dtype, copy=False)
         y, mean, rstd = backends.active.layer_norm(x, w, b, eps)
         ctx.save_for_backward(x, w, mean, rstd)
+        ctx.eps = eps
         return y
 
     @staticmethod
@@ -26,3 +27,14 @@ class LayerNormFunction(Function):
         # dx = rstd (g w - mean(g w) - xhat mean(g w xhat)); dw = sum g xhat; db = sum g
         x, w, mean, rstd = ctx.saved_tensors
         return backends.active.layer_norm_backward(grad, x, w, mean, rstd)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        eps = ctx.eps
+
+        def composite(x, w, b):
+            centered = x - x.mean(axis=-1, keepdims=True)
+            var = (centered * centered).mean(axis=-1, keepdims=True)
+            return centered / (var + eps).sqrt() * w + b
+
+        return composite_backward(ctx, grad, composite)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import backends
-from ..function import Function
+from ..function import Function, composite_backward
+from .shape_ops import cat
 
 
 class LinearFunction(Function):
@@ -30,6 +31,17 @@ class LinearFunction(Function):
         dx, dw, db = backends.active.linear_backward(grad, x, w, needs[0], needs[1],
                                                      has_bias and needs[2])
         return (dx, dw, db) if has_bias else (dx, dw)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        x, w = ctx.parents[:2]
+        needs = ctx.needs_input_grad
+        g2 = grad.reshape(-1, grad.shape[-1])
+        dx = grad @ w if needs[0] else None
+        dw = g2.T @ x.reshape(-1, x.shape[-1]) if needs[1] else None
+        if len(needs) == 2:
+            return dx, dw
+        return dx, dw, (g2.sum(axis=0) if needs[2] else None)
 
 
 class PackedLinearFunction(Function):
@@ -63,3 +75,13 @@ class PackedLinearFunction(Function):
         dws = [None] * n if dw is None else np.split(dw, cuts, axis=0)
         dbs = ([None] * n if db is None else np.split(db, cuts)) if has_bias else []
         return (dx, *dws, *dbs)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        n = len(ctx.rows)
+
+        def composite(x, *params):
+            y = x @ cat(params[:n]).T
+            return y + cat(params[n:]) if len(params) > n else y
+
+        return composite_backward(ctx, grad, composite)

@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import backends
 from ..function import Function
+from .softmax_ops import Softmax
 
 
 class CrossEntropyFunction(Function):
@@ -27,6 +28,7 @@ class CrossEntropyFunction(Function):
         losses, grad = backends.active.cross_entropy(logits, targets, ignore_index, scale)
         ctx.save_for_backward(grad)
         ctx.reduction = reduction
+        ctx.targets = (targets, ignore_index, scale)  # references only: for backward_graph
         if reduction == "none":
             return losses
         return np.asarray(losses.sum(dtype=np.float64) * scale, dtype=logits.dtype)
@@ -40,3 +42,15 @@ class CrossEntropyFunction(Function):
         if grad == 1:  # the usual loss.backward(): the primitive's gradient as it is
             return g
         return g * grad.astype(g.dtype)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        logits = ctx.parents[0]
+        targets, ignore_index, scale = ctx.targets
+        keep = targets != ignore_index
+        rows = np.flatnonzero(keep)
+        onehot = np.zeros(logits.shape, logits.dtype)
+        onehot[rows, targets[rows]] = 1
+        weight = (keep * scale).astype(logits.dtype)[:, None]
+        d = (Softmax.apply(logits) - onehot) * weight
+        return d * (grad.reshape(-1, 1) if ctx.reduction == "none" else grad)

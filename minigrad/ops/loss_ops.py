@@ -33,3 +33,14 @@ class BinaryCrossEntropy(Function):
             with np.errstate(divide="ignore", invalid="ignore"):
                 gt = unbroadcast(grad * (np.log1p(-p) - np.log(p)), t.shape)
         return gp, gt
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        p, t = ctx.parents
+        gp = gt = None
+        if ctx.needs_input_grad[0]:
+            gp = unbroadcast(grad * (p - t) / (p * (1 - p)).clamp(min=1e-12), p.shape)
+        if ctx.needs_input_grad[1]:
+            with np.errstate(divide="ignore", invalid="ignore"):
+                gt = unbroadcast(grad * ((1 - p).log() - p.log()), t.shape)
+        return gp, gt

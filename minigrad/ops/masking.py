@@ -50,6 +50,10 @@ class MaskedFill(Function):
         # d out/dx = 0 where the mask is set, 1 elsewhere
         return backends.active.masked_fill(grad, ctx.mask, 0.0)
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return MaskedFill.apply(grad, mask=ctx.mask, value=0.0)
+
 
 def masked_fill(x, mask: Any, value: float):
     """Copy of ``x`` with ``value`` where ``mask`` is True; mask broadcasts to x."""
@@ -75,6 +79,12 @@ class Where(Function):
         ga = unbroadcast(np.where(cond, grad, zero), sa)
         gb = unbroadcast(np.where(cond, zero, grad), sb)
         return ga, gb
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        cond, sa, sb = ctx.info
+        return (unbroadcast(Where.apply(grad, 0.0, cond=cond), sa),
+                unbroadcast(Where.apply(0.0, grad, cond=cond), sb))
 
 
 def where(condition: Any, a: Any, b: Any):

@@ -41,6 +41,12 @@ class _Pairwise(Function):
         wa = (ctx.wins(a, b) + 0.5 * (a == b)).astype(grad.dtype)
         return unbroadcast(grad * wa, a.shape), unbroadcast(grad * (1 - wa), b.shape)
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        a, b = ctx.parents
+        wa = (ctx.wins(a.data, b.data) + 0.5 * (a.data == b.data)).astype(grad.dtype)
+        return unbroadcast(grad * wa, a.shape), unbroadcast(grad * (1 - wa), b.shape)
+
 
 class Maximum(_Pairwise):
     """out = max(a, b) elementwise; ties split the gradient in half."""
@@ -70,6 +76,10 @@ class Sin(Function):
         (a,) = ctx.saved_tensors
         return grad * np.cos(a)
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return grad * ctx.parents[0].cos()
+
 
 class Cos(Function):
     """out = cos(a)."""
@@ -85,6 +95,10 @@ class Cos(Function):
         (a,) = ctx.saved_tensors
         return -grad * np.sin(a)
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return -grad * ctx.parents[0].sin()
+
 
 class Erf(Function):
     """out = erf(a) = 2/sqrt(pi) * integral_0^a e^(-t^2) dt."""
@@ -99,6 +113,11 @@ class Erf(Function):
         # d erf(a)/da = 2/sqrt(pi) * e^(-a^2)
         (a,) = ctx.saved_tensors
         return grad * (2.0 / np.sqrt(np.pi) * np.exp(-a * a)).astype(grad.dtype)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        a = ctx.parents[0]
+        return grad * (2.0 / np.sqrt(np.pi)) * (-a * a).exp()
 
 
 class Remainder(Function):
@@ -120,6 +139,14 @@ class Remainder(Function):
             gb = unbroadcast(-grad * np.floor_divide(a, b), b.shape)
         return unbroadcast(grad, a.shape), gb
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        a, b = ctx.parents
+        gb = None
+        if ctx.needs_input_grad[1]:
+            gb = unbroadcast(-grad * np.floor_divide(a.data, b.data), b.shape)
+        return unbroadcast(grad, a.shape), gb
+
 
 _STEP_FUNCTIONS = {"sign": np.sign, "floor": np.floor, "ceil": np.ceil,
                    "round": np.round, "trunc": np.trunc}
@@ -139,3 +166,7 @@ class StepFunction(Function):
     def backward(ctx, grad):
         # d f(a)/da = 0 (f is constant between its jumps)
         return np.zeros(ctx.shape, grad.dtype)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return grad * 0  # zero, but still a function of grad (a graph may go through it)

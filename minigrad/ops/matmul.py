@@ -43,6 +43,16 @@ class MatMul(Function):
                 gb = unbroadcast(mm(_mT(a), grad), b.shape)
         return ga, gb
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        a, b = ctx.parents
+        ga = gb = None
+        if ctx.needs_input_grad[0]:
+            ga = unbroadcast(MatMul.apply(grad, b.transpose(-2, -1)), a.shape)
+        if ctx.needs_input_grad[1]:
+            gb = unbroadcast(MatMul.apply(a.transpose(-2, -1), grad), b.shape)
+        return ga, gb
+
 
 def matmul(a, b):
     """``a @ b`` as ``torch.matmul``: 1-D operands are treated as a row (left) or

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..function import Function
+from .shape_ops import cat, stack
 
 
 def normalize_axes(axis, ndim: int) -> tuple:
@@ -60,6 +61,11 @@ class Sum(Function):
         shape, axes, keepdims = ctx.info
         return np.broadcast_to(_keep(grad, shape, axes, keepdims), shape)
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        shape, axes, keepdims = ctx.info
+        return _keep(grad, shape, axes, keepdims).expand(shape)
+
 
 class Mean(Function):
     """out = sum(a) / N over ``axis``, N the number of elements averaged."""
@@ -77,6 +83,12 @@ class Mean(Function):
         n = int(np.prod([shape[i] for i in axes])) if axes else 1
         g = _keep(grad, shape, axes, keepdims) / grad.dtype.type(max(n, 1))
         return np.broadcast_to(g, shape)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        shape, axes, keepdims = ctx.info
+        n = int(np.prod([shape[i] for i in axes])) if axes else 1
+        return (_keep(grad, shape, axes, keepdims) / max(n, 1)).expand(shape)
 
 
 class _Extremum(Function):
@@ -102,6 +114,14 @@ class _Extremum(Function):
         hit = a == out
         count = hit.sum(axis=axes, keepdims=True)
         return _keep(grad, shape, axes, keepdims) * hit / count.astype(grad.dtype)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        a, out = ctx.saved_tensors  # only arrays: which elements won is constant nearby
+        shape, axes, keepdims = ctx.info
+        hit = a == out
+        share = (hit / hit.sum(axis=axes, keepdims=True)).astype(grad.dtype)
+        return _keep(grad, shape, axes, keepdims) * share
 
 
 class Max(_Extremum):
@@ -142,6 +162,15 @@ class Var(Function):
             scale = grad.dtype.type(2.0) / grad.dtype.type(denom)
             return _keep(grad, shape, axes, keepdims) * centered * scale
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        a = ctx.parents[0]
+        shape, axes, keepdims, denom = ctx.info
+        centered = a - a.mean(axis=axes, keepdims=True)
+        with np.errstate(divide="ignore"):
+            scale = 2.0 / np.float64(denom)
+        return _keep(grad, shape, axes, keepdims) * centered * scale
+
 
 def _move_last(a: np.ndarray, axes: tuple) -> np.ndarray:
     """``a`` with ``axes`` moved last and merged into one: (..., N)."""
@@ -180,6 +209,21 @@ class Prod(Function):
         others = _move_back(left * right, shape, axes)
         return _keep(grad, shape, axes, keepdims) * others
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        # the product of the other elements, one Prod per position (exact with zeros)
+        a = ctx.parents[0]
+        shape, axes, keepdims = ctx.info
+        if a.ndim == 0:  # the product of one number is that number
+            return grad * 1.0
+        rest = [i for i in range(len(shape)) if i not in axes]
+        moved = a.permute(*(rest + list(axes)))
+        m = moved.reshape(moved.shape[: len(rest)] + (-1,))
+        n = m.shape[-1]
+        others = stack([cat([m[..., :i], m[..., i + 1:]], axis=-1).prod(-1) for i in range(n)], axis=-1)
+        back = others.reshape(moved.shape).permute(*np.argsort(rest + list(axes)).tolist())
+        return _keep(grad, shape, axes, keepdims) * back
+
 
 class LogSumExp(Function):
     """out = log(sum(exp(a))) over ``axis``, computed as m + log(sum(exp(a - m))), m the max."""
@@ -200,6 +244,13 @@ class LogSumExp(Function):
         shape, axes, keepdims = ctx.info
         return _keep(grad, shape, axes, keepdims) * np.exp(a - out)
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        a = ctx.parents[0]
+        shape, axes, keepdims = ctx.info
+        out = LogSumExp.apply(a, axis=axes, keepdims=True)
+        return _keep(grad, shape, axes, keepdims) * (a - out).exp()
+
 
 class CumSum(Function):
     """out_i = a_0 + ... + a_i along ``axis``."""
@@ -214,6 +265,10 @@ class CumSum(Function):
         # d(out_j)/d(a_i) = 1 for j >= i: the gradient is the reversed cumulative sum
         flip = np.flip(grad, ctx.axis)
         return np.flip(np.cumsum(flip, axis=ctx.axis), ctx.axis)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return grad.flip(ctx.axis).cumsum(ctx.axis).flip(ctx.axis)
 
 
 class Norm2(Function):
@@ -232,3 +287,13 @@ class Norm2(Function):
         with np.errstate(divide="ignore", invalid="ignore"):
             g = np.where(out == 0, 0, a / out)
         return _keep(grad, shape, axes, keepdims) * g
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        a = ctx.parents[0]
+        shape, axes, keepdims = ctx.info
+        out = Norm2.apply(a, axis=axes, keepdims=True)
+        zero = out.data == 0
+        # a / 1 where the norm is 0 (a is 0 there): no 0/0 in this or the next derivative
+        safe = out.masked_fill(zero, 1.0) if zero.any() else out
+        return _keep(grad, shape, axes, keepdims) * (a / safe)

@@ -37,6 +37,8 @@ class Reshape(Function):
         # reshape moves no values: reshape the gradient back
         return grad.reshape(ctx.in_shape)
 
+    backward_graph = backward  # plain ops on grad: on a Tensor the same code records a graph
+
 
 class Transpose(Function):
     """Swap two axes: out = swapaxes(a, dim0, dim1) (a view, no copy)."""
@@ -62,6 +64,10 @@ class Transpose(Function):
             return grad
         return np.swapaxes(grad, *ctx.dims)
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return grad.transpose(*ctx.dims) if hasattr(ctx, "dims") else grad
+
 
 class Permute(Function):
     """Reorder all axes: out = transpose(a, dims)."""
@@ -83,6 +89,10 @@ class Permute(Function):
         # undo the permutation with its inverse
         return np.transpose(grad, np.argsort([d % grad.ndim for d in ctx.dims]))
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return grad.permute(*np.argsort([d % grad.ndim for d in ctx.dims]).tolist())
+
 
 class Cast(Function):
     """Change dtype: out = a.astype(dtype); the gradient flows back only between float types."""
@@ -98,6 +108,10 @@ class Cast(Function):
         if ctx.in_dtype.kind != "f":
             return None
         return grad.astype(ctx.in_dtype)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return grad.to(ctx.in_dtype) if ctx.in_dtype.kind == "f" else None
 
 
 def _index_to_numpy(index: Any) -> Any:
@@ -127,6 +141,16 @@ def _is_basic(index: Any) -> bool:
     return all(isinstance(p, (int, np.integer, slice)) or p is None or p is Ellipsis for p in parts)
 
 
+def scatter_to(shape: tuple, index: Any, g: np.ndarray) -> np.ndarray:
+    """zeros(shape) with ``g`` added at ``index`` (repeated indices add up)."""
+    out = np.zeros(shape, dtype=g.dtype)
+    if _is_basic(index):
+        out[index] = g
+    else:
+        np.add.at(out, index, g)
+    return out
+
+
 class GetItem(Function):
     """Indexing: out = a[index], basic slices or integer/bool array gather."""
 
@@ -145,12 +169,31 @@ class GetItem(Function):
     def backward(ctx, grad):
         # d(a[idx])/da scatters the gradient back; repeated indices add up
         shape, index = ctx.info
-        out = np.zeros(shape, dtype=grad.dtype)
-        if _is_basic(index):
-            out[index] = grad
-        else:
-            np.add.at(out, index, grad)
-        return out
+        return scatter_to(shape, index, grad)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        shape, index = ctx.info
+        return IndexAdd.apply(grad, shape=shape, index=index)
+
+
+class IndexAdd(Function):
+    """out = zeros(shape) with out[index] += g (repeated indices add up): the adjoint of
+    GetItem, which is what a gather's gradient is; so each is the other's backward."""
+
+    @staticmethod
+    def forward(ctx, g, shape, index):
+        ctx.index = index
+        return scatter_to(shape, index, g)
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d out/d g reads the gradient back where g was added
+        return np.asarray(grad[ctx.index])
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        return GetItem.apply(grad, index=ctx.index)
 
 
 def getitem(t, index: Any):
@@ -178,6 +221,14 @@ class Cat(Function):
         cuts = np.cumsum(ctx.sizes)[:-1]
         return tuple(np.split(grad, cuts, axis=ctx.axis))
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        ax, start, out = ctx.axis % grad.ndim, 0, []
+        for n in ctx.sizes:
+            out.append(grad[(slice(None),) * ax + (slice(start, start + n),)])
+            start += n
+        return tuple(out)
+
 
 class Stack(Function):
     """Join along a new axis: out = stack(a_1, ..., a_n, axis)."""
@@ -196,6 +247,11 @@ class Stack(Function):
     def backward(ctx, grad):
         # each input receives its own slice of the gradient along the new axis
         return tuple(np.moveaxis(grad, ctx.axis, 0))
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        ax = ctx.axis % grad.ndim
+        return tuple(grad[(slice(None),) * ax + (i,)] for i in range(grad.shape[ax]))
 
 
 def cat(tensors: Sequence, axis: int = 0, dim: int | None = None):

@@ -24,6 +24,11 @@ class Softmax(Function):
         (y,) = ctx.saved_tensors
         return backends.active.softmax_backward(y, grad)
 
+    @staticmethod
+    def backward_graph(ctx, grad):
+        y = Softmax.apply(ctx.parents[0])
+        return y * (grad - (grad * y).sum(axis=-1, keepdims=True))
+
 
 class LogSoftmax(Function):
     """y = x - max - log(sum(exp(x - max))) over the last axis."""
@@ -39,6 +44,11 @@ class LogSoftmax(Function):
         # dx = g - softmax(x) * sum(g)
         (out,) = ctx.saved_tensors
         return backends.active.log_softmax_backward(out, grad)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        p = Softmax.apply(ctx.parents[0])
+        return grad - p * grad.sum(axis=-1, keepdims=True)
 
 
 def _along(fn, x, axis: int):
