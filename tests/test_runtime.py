@@ -102,19 +102,6 @@ def test_multiprocessing_process_and_pool_after_parallel_kernels(tmp_path, metho
     """)
 
 
-def _grad_mode_is_per_thread() -> bool:
-    import threading
-
-    import minigrad as mg
-
-    seen = []
-    with mg.no_grad():
-        t = threading.Thread(target=lambda: seen.append(mg.is_grad_enabled()))
-        t.start()
-        t.join()
-    return seen == [True]
-
-
 def test_two_threads_call_the_same_parallel_kernels_at_once(tmp_path):
     _run(tmp_path, """
         import threading
@@ -148,8 +135,6 @@ def test_two_threads_call_the_same_parallel_kernels_at_once(tmp_path):
     """)
 
 
-@pytest.mark.skipif(not _grad_mode_is_per_thread(),
-                    reason="grad mode is process-wide until issue 12's mechanism 3 lands")
 def test_two_threads_training_at_once_equal_serial_training(tmp_path):
     _run(tmp_path, """
         import threading
