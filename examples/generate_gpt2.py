@@ -44,7 +44,7 @@ def load_tokenizer(model_dir: str) -> Tokenizer:
             import tokenizers
         except ImportError:
             raise SystemExit("error: reading the tokenizer needs the tokenizers package: "
-                             "pip install 'minigrad[hf]'") from None
+                             "pip install 'minigrad-autodiff[hf]'") from None
         if has_json:
             tok = tokenizers.Tokenizer.from_file(tok_json)
             source = tok_json

@@ -128,7 +128,7 @@ def _torch_load(path: str) -> Any:
         import torch
     except ImportError:
         raise ImportError(
-            f"reading the PyTorch file {path!r} needs torch: pip install 'minigrad[torch]' "
+            f"reading the PyTorch file {path!r} needs torch: pip install 'minigrad-autodiff[torch]' "
             "(or pass the state dict as NumPy arrays)") from None
     if not os.path.isfile(path):
         raise FileNotFoundError(f"no nanoGPT checkpoint at {path!r}")
