@@ -161,7 +161,7 @@ def test_pt_path_without_torch_names_the_extra(tmp_path, monkeypatch):
     path = tmp_path / "ckpt.pt"
     torch.save({"model": make_nanogpt().state_dict(), "model_args": ARGS}, path)
     monkeypatch.setitem(sys.modules, "torch", None)  # import torch now fails
-    with pytest.raises(ImportError, match=r"minigrad\[torch\]"):
+    with pytest.raises(ImportError, match=r"minigrad-autodiff\[torch\]"):
         models.GPT.from_nanogpt(path)
 
 
