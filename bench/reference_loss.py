@@ -13,7 +13,10 @@ tied head, nanoGPT's initialisation), batch 12 drawn as train_chars draws it,
 AdamW (betas 0.9, 0.99; weight decay 0.1 on 2-D weights only), learning rate
 1e-3 with 100 warm-up iterations and a cosine decay to 1e-4 at 2000, gradient
 norm clipped to 1.0. Each seed seeds PyTorch (initialisation) and the batch
-sampler. Printed per seed: the 20-batch validation estimate (nanoGPT's
+sampler. ``--eval-interval 250`` adds nanoGPT's periodic loss estimates (20 batches
+of each split every 250 iterations and at the end) to the timed loop, as its
+train.py runs them (``bench/vs_nanogpt.py`` uses that). Printed per seed: the
+20-batch validation estimate (nanoGPT's
 ``estimate_loss`` with ``eval_iters=20``), the full validation loss (every
 character scored once, as train_chars.py's final line) and the wall time.
 
@@ -50,8 +53,10 @@ EVAL_ITERS, FULL_EVAL_ROWS = 20, 64
 
 
 def train_one(seed: int, ids: np.ndarray, vocab_size: int, max_iters: int,
-              threads: int) -> dict[str, float]:
-    """Train the reference from ``seed``; return its 20-batch and full val losses, seconds."""
+              threads: int, eval_interval: int = 0) -> dict[str, float]:
+    """Train the reference from ``seed``; return its 20-batch and full val losses, seconds.
+    With ``eval_interval`` the loop also estimates the losses every that many iterations
+    and at the end, as nanoGPT's train.py and train_chars do (in the seconds)."""
     import torch
 
     torch.set_num_threads(threads)
@@ -70,9 +75,21 @@ def train_one(seed: int, ids: np.ndarray, vocab_size: int, max_iters: int,
         return model(torch.from_numpy(np.ascontiguousarray(x)),
                      torch.from_numpy(np.ascontiguousarray(y)))
 
+    def estimate(it: int) -> None:
+        # nanoGPT's estimate_loss: eval_iters batches of each split in eval mode, no grad;
+        # counted in the wall time, as in its train.py (the numbers themselves are not used)
+        model.eval()
+        with torch.no_grad():
+            for k, split in enumerate((train, val)):
+                s = BatchSampler(split, cfg.batch_size, cfg.block_size, seed + 1000 * it + k)
+                [loss_of(*s.sample()).item() for _ in range(EVAL_ITERS)]
+        model.train()
+
     warmup = min(WARMUP, max_iters)  # short test runs
     start = time.perf_counter()
     for it in range(max_iters):
+        if eval_interval and it % eval_interval == 0:
+            estimate(it)
         for group in opt.param_groups:
             group["lr"] = cosine_lr(it, LR, warmup, max_iters, MIN_LR)
         loss = loss_of(*sampler.sample())
@@ -80,6 +97,8 @@ def train_one(seed: int, ids: np.ndarray, vocab_size: int, max_iters: int,
         torch.nn.utils.clip_grad_norm_(model.parameters(), GRAD_CLIP)
         opt.step()
         opt.zero_grad(set_to_none=True)
+    if eval_interval:
+        estimate(max_iters)
     seconds = time.perf_counter() - start
 
     model.eval()
@@ -102,6 +121,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="one run per seed (default: 1337 1 2 3; 1337 is train_chars' default)")
     parser.add_argument("--max-iters", type=int, default=2000, help="iterations per run (2000)")
     parser.add_argument("--threads", type=int, default=2, help="torch.set_num_threads (2)")
+    parser.add_argument("--eval-interval", type=int, default=0,
+                        help="also estimate the losses (20 batches per split) every N "
+                             "iterations, as nanoGPT's train.py with eval_interval=N (0: never)")
     args = parser.parse_args(argv)
     if args.max_iters < 1:
         parser.error(f"--max-iters must be >= 1, got {args.max_iters}")
@@ -119,7 +141,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'seed':>6s} {'val (20 batches)':>17s} {'full val':>9s} {'wall s':>7s}")
     fulls = []
     for seed in args.seeds:
-        r = train_one(seed, ids, len(vocab), args.max_iters, args.threads)
+        r = train_one(seed, ids, len(vocab), args.max_iters, args.threads, args.eval_interval)
         fulls.append(r["full_val"])
         print(f"{seed:6d} {r['val20']:17.4f} {r['full_val']:9.4f} {r['seconds']:7.1f}", flush=True)
     if len(fulls) > 1:

@@ -147,3 +147,13 @@ def test_reference_loss_runs_with_torch_or_says_how_to_get_it():
     row = re.search(r"^\s+3\s+([\d.]+)\s+([\d.]+)\s+[\d.]+$", done.stdout, re.MULTILINE)
     assert row is not None, done.stdout
     assert 3.0 < float(row.group(2)) < 4.5  # 3 steps from ln(65) = 4.17: barely trained
+
+
+def test_vs_nanogpt_times_both_runs_and_prints_the_ratio():
+    pytest.importorskip("torch")
+    done = run_script("vs_nanogpt.py", "--max-iters", "2")
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^\s+minigrad\s+[\d.]+\s+[\d.]+\s+[\d.]+$", done.stdout, re.MULTILINE)
+    assert re.search(r"^\s+nanoGPT \(PyTorch\)\s+[\d.]+\s+[\d.]+\s+[\d.]+$", done.stdout,
+                     re.MULTILINE)
+    assert "ratio minigrad/nanoGPT wall time:" in done.stdout

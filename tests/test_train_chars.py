@@ -44,6 +44,14 @@ def small_text(tmp_path_factory) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def compile_before_training(monkeypatch):
+    """Runs here compile any missing kernel before training (--compile wait), so that two
+    runs of a seed are bit-for-bit equal even when the suite starts on a cold Numba cache;
+    the background mode has its own tests (test_first_run.py)."""
+    monkeypatch.setenv("MINIGRAD_COMPILE", "wait")
+
+
 def run_main(argv: list[str]) -> int:
     """train_chars.main, turning argparse's SystemExit into its code."""
     try:
@@ -474,33 +482,6 @@ def test_config_file_sets_flags_and_the_command_line_wins(small_text, tmp_path, 
         assert message in capsys.readouterr().err, body
     assert run_main(["--config", str(tmp_path / "none.toml")]) == 2
     assert "--config" in capsys.readouterr().err
-
-
-def test_compile_notice_only_with_a_cold_kernel_cache(small_text, tmp_path, capsys,
-                                                      monkeypatch):
-    fake = tmp_path / "pkg" / "minigrad"
-    (fake / "kernels" / "__pycache__").mkdir(parents=True)
-    monkeypatch.setattr(minigrad, "__file__", str(fake / "__init__.py"))
-    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
-    assert not train_chars.kernels_cached()
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
-    (tmp_path / "numba" / "deep").mkdir(parents=True)
-    (tmp_path / "numba" / "deep" / "matmul.f-1.py311.nbi").write_bytes(b"")
-    assert train_chars.kernels_cached()
-    monkeypatch.delenv("NUMBA_CACHE_DIR")
-    (fake / "kernels" / "__pycache__" / "softmax.f-1.py311.nbi").write_bytes(b"")
-    assert train_chars.kernels_cached()
-
-    for cached in (False, True):
-        monkeypatch.setattr(train_chars, "kernels_cached", lambda c=cached: c)
-        out = tmp_path / f"out{cached}"
-        assert run_main([*TINY, "--text", str(small_text), "--max-iters", "1",
-                         "--out-dir", str(out)]) == 0
-        printed = capsys.readouterr().out
-        notice = "compiling minigrad's kernels (first run only"
-        assert (notice in printed) is not cached
-        if not cached:  # before the first evaluation, i.e. before the first kernel call
-            assert printed.index(notice) < printed.index("step 0:")
 
 
 # ----------------------------------------------------------------- no lost runs ------------

@@ -81,6 +81,7 @@ from .data import (
     split_ids,
 )
 from .progress import Progress
+from .warmup import BackgroundCompile, compile_in_this_process, fast_kernels_loaded
 
 FULL_EVAL_ROWS = 64  # windows per batch when scoring the whole validation split
 PLOT_HINT = "--plot needs matplotlib, which is not installed; get it with: pip install matplotlib"
@@ -366,17 +367,47 @@ def check_plot_available(args: argparse.Namespace, parser: argparse.ArgumentPars
             parser.error(PLOT_HINT)
 
 
-def kernels_cached() -> bool:
-    """Whether Numba's on-disk cache already holds compiled minigrad kernels.
+def get_fast_kernels(cfg: dict, mode: str) -> BackgroundCompile | None:
+    """Have every kernel the run calls ready on the fast backend, or on its way.
 
-    Numba writes an index file (``*.nbi``) per cached function, beside the kernel sources in
-    ``__pycache__`` or under ``NUMBA_CACHE_DIR``; with none, the first steps compile them.
+    Loaded from Numba's cache when they are all there (nothing printed). On a cold cache,
+    ``mode`` 'wait' compiles them here, naming each; 'background' starts a process that
+    compiles them, switches this process to the reference backend meanwhile and returns
+    that process (see ``warmup.py``; :func:`switch_to_fast` ends it).
     """
-    kernels = Path(minigrad.__file__).resolve().parent / "kernels"
-    places = [kernels / "__pycache__"]
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        places.append(Path(os.environ["NUMBA_CACHE_DIR"]))
-    return any(next(p.rglob("*.nbi"), None) is not None for p in places if p.is_dir())
+    if fast_kernels_loaded(cfg):
+        return None
+    if mode == "wait":
+        print("compiling minigrad's fast kernels (first run with this Numba cache; they are "
+              "cached on disk for later runs):", flush=True)
+        start = time.perf_counter()
+        count = compile_in_this_process(cfg)
+        print(f"compiled {count} kernels in {time.perf_counter() - start:.1f} s", flush=True)
+        return None
+    job = BackgroundCompile(cfg)
+    minigrad.set_backend("reference")
+    print("compiling minigrad's fast kernels in a background process (first run with this "
+          "Numba cache; about 15 s); meanwhile the steps run on the reference backend. For a "
+          "run that is bit-for-bit repeatable from this first one: --compile wait", flush=True)
+    return job
+
+
+def switch_to_fast(job: BackgroundCompile, cfg: dict, say) -> None:
+    """After the background compile has exited: load its kernels and go on on the fast
+    backend; if it failed, or its kernels are not in the cache (an unwritable cache
+    directory), compile them here instead. ``say`` prints a message line."""
+    job.wait()
+    minigrad.set_backend("fast")
+    failure = job.failure()
+    if failure is None and fast_kernels_loaded(cfg):
+        say(f"fast kernels ready (compiled in {job.seconds:.1f} s in the background): "
+            f"continuing on the fast backend")
+        return
+    why = (f"the background compile failed ({failure})" if failure else
+           "the background compile's kernels are not in Numba's cache (is its directory "
+           "writable? NUMBA_CACHE_DIR chooses it)")
+    say(f"warning: {why}; compiling them in this process")
+    compile_in_this_process(cfg)
 
 
 def check_finite(model, losses: dict[str, float], it: int) -> None:
@@ -472,9 +503,9 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
           f"batch {cfg['batch_size']} ({tokens_per_iter} tokens/step)")
     if args.resume:
         print(f"resuming from {last_path} at iteration {state.iteration}")
-    if minigrad.get_backend() == "fast" and not kernels_cached():
-        print("compiling minigrad's kernels (first run only; this takes a while)...",
-              flush=True)
+    compiling = None
+    if minigrad.get_backend() == "fast":
+        compiling = get_fast_kernels(cfg, "wait" if args.profile else args.compile)
     if args.profile:
         profile_steps(model, opt, params, sampler, cfg, args.profile)
         return 0
@@ -504,10 +535,17 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
 
     # --- the loop --------------------------------------------------------------------------
     stop = StopFlag()
+    reference_iters = 0  # iterations run on the reference backend while kernels compiled
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         while True:
             it = state.iteration
+            if compiling is not None and (compiling.finished() or it >= max_iters):
+                if not compiling.finished():
+                    progress.message("waiting for the background compile (so that the "
+                                     "rest of this run and the next ones are fast)...")
+                switch_to_fast(compiling, cfg, progress.message)
+                compiling = None
             if stop.signum is not None:
                 checkpoint(last_path, {})
                 name = signal.Signals(stop.signum).name
@@ -538,6 +576,7 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
             lr = lr_at(it)
             loss_value = train_step(model, opt, params, sampler, lr, float(cfg["grad_clip"]), it)
             step_seconds = time.perf_counter() - t0
+            reference_iters += compiling is not None
 
             state.iteration = it + 1
             state.train_losses.append(loss_value)
@@ -554,13 +593,16 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+        if compiling is not None:  # stopped early: Numba replaces cache files atomically
+            compiling.process.kill()
 
     # --- report ------------------------------------------------------------------------------
     progress.clear()
     print(f"scoring the full validation split ({len(val_seq) - 1:,} characters)...", flush=True)
     full_val, n_scored = full_split_loss(model, val_seq, int(cfg["block_size"]))
     print(f"full val loss: {full_val:.4f} ({n_scored:,} characters, each scored once)")
-    metrics = write_metrics(out_dir, cfg, state, full_val, n_scored, n_params, tokens_per_iter)
+    metrics = write_metrics(out_dir, cfg, state, full_val, n_scored, n_params, tokens_per_iter,
+                            reference_iters)
     print(f"{metrics['iterations']} iterations in {metrics['wall_seconds']:.1f} s "
           f"({metrics['median_ms_per_iter']:.1f} ms/iter median, "
           f"{metrics['tokens_per_s']:,.0f} tokens/s); metrics in {out_dir / 'metrics.json'}")
@@ -577,8 +619,10 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
 
 
 def write_metrics(out_dir: Path, cfg: dict, state: RunState, full_val: float, n_scored: int,
-                  n_params: int, tokens_per_iter: int) -> dict:
-    """Write metrics.json (config, final losses, speed, eval history) and return it."""
+                  n_params: int, tokens_per_iter: int, reference_iters: int = 0) -> dict:
+    """Write metrics.json (config, final losses, speed, eval history) and return it.
+    ``reference_iters``: iterations of this session that ran on the reference backend while
+    the fast kernels compiled in the background."""
     step_ms = np.asarray(state.step_ms, dtype=np.float64)
     train_seconds = float(step_ms.sum() / 1000.0)
     last = {k: v[-1] for k, v in state.history.items()} if state.history["iter"] else {}
@@ -594,6 +638,7 @@ def write_metrics(out_dir: Path, cfg: dict, state: RunState, full_val: float, n_
         "wall_seconds": state.wall_seconds,
         "train_seconds": train_seconds,
         "median_ms_per_iter": float(np.median(step_ms)) if step_ms.size else None,
+        "reference_backend_iters": reference_iters,
         # steady-state speed: from the median step, so one-time costs (kernel compilation
         # in the first step of a session) do not distort it
         "tokens_per_s": (tokens_per_iter * 1000.0 / float(np.median(step_ms))

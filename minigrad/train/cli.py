@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -160,6 +161,12 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
     add(run, "--backend", choices=("reference", "fast"), default=None,
         help="minigrad backend: 'reference' (plain NumPy, to read and step through) or 'fast' "
              "(Numba kernels) (default: $MINIGRAD_BACKEND, else fast)")
+    add(run, "--compile", choices=("background", "wait"),
+        default=os.environ.get("MINIGRAD_COMPILE", "background"),
+        help="on a cold Numba cache (the first run): 'background' compiles the fast kernels in "
+             "a second process while the first steps run on the reference backend; 'wait' "
+             "compiles them first, naming each, so that every run of a seed is bit-for-bit "
+             "the same (default: $MINIGRAD_COMPILE, else background)")
     add(run, "--plot", action="store_true", default=False,
         help="write loss_curve.png at the end (needs matplotlib: pip install matplotlib)")
 
@@ -231,6 +238,8 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, set[str]
         argv = config_argv(config_path, parser) + argv
     args = parser.parse_args(argv)
     explicit = set(vars(build_parser(suppress_defaults=True).parse_args(argv))) - {"config"}
+    if args.compile not in ("background", "wait"):  # argparse checks given flags, not defaults
+        parser.error(f"MINIGRAD_COMPILE={args.compile!r} must be 'background' or 'wait'")
     if args.resume and args.sample:
         parser.error("--resume and --sample exclude each other")
     if getattr(args, "profile", None) and args.sample:

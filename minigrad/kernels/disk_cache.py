@@ -1,0 +1,93 @@
+"""Numba's on-disk cache of compiled kernels: use it without compiling, and say what compiles.
+
+Every kernel is ``@njit(cache=True)``: the first call with a new signature (dtypes, number
+of dimensions, memory layout of the arguments) compiles machine code and writes it to
+Numba's cache (``__pycache__`` beside the kernel's source, or ``NUMBA_CACHE_DIR``); later
+processes load it from there in milliseconds instead of compiling it again for a second or
+more. Two tools build on Numba's ``"numba:compile"`` event, which fires just before a
+dispatcher compiles, i.e. only after the cache had no copy:
+
+- :func:`cached_only`: inside it, a kernel call that would have to compile raises
+  :class:`KernelNotCached` instead (loading from the cache still works). Running a workload
+  once inside it answers "is everything this workload needs already compiled?" without
+  paying for a compilation. The trainer uses it to decide whether to compile in the
+  background (``minigrad/train/warmup.py``).
+- :func:`announce_compiles`: prints one line per kernel compiled inside it, with the time
+  it took, so a user waiting on a cold cache sees what is happening.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+from collections.abc import Iterator
+from typing import TextIO
+
+from numba.core import event
+
+_COMPILE = "numba:compile"
+
+
+class KernelNotCached(RuntimeError):
+    """A kernel needed compiling inside :func:`cached_only` (no cached machine code)."""
+
+
+def _kernel_name(ev: event.Event) -> str:
+    """'module.function(arg types)' of the dispatcher an event is about."""
+    fn = ev.data["dispatcher"].py_func
+    args = ", ".join(str(a) for a in ev.data["args"])
+    return f"{fn.__module__}.{fn.__qualname__}({args})"
+
+
+class _RefuseToCompile(event.Listener):
+    def on_start(self, ev: event.Event) -> None:
+        raise KernelNotCached(f"{_kernel_name(ev)} is not in Numba's cache")
+
+    def on_end(self, ev: event.Event) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def cached_only() -> Iterator[None]:
+    """Within the block, kernels load from memory or from Numba's on-disk cache, and any
+    call that would compile raises :class:`KernelNotCached` (naming the kernel and its
+    argument types) before it compiles. Process-wide while it lasts: meant for a probe run
+    from one thread, not for code running beside other threads that use kernels."""
+    with event.install_listener(_COMPILE, _RefuseToCompile()):
+        yield
+
+
+class _Announcer(event.Listener):
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.started: list[float] = []
+        self.count = 0
+
+    def on_start(self, ev: event.Event) -> None:
+        self.started.append(time.perf_counter())
+        # A kernel's nested compiles (its callees, the NumPy functions Numba builds for it)
+        # are part of it: only the outermost compile, of one of minigrad's kernels, gets a line.
+        if len(self.started) == 1 and _is_minigrad(ev):
+            fn = ev.data["dispatcher"].py_func
+            print(f"  compiling {fn.__module__.removeprefix('minigrad.')}.{fn.__qualname__}",
+                  end="", file=self.stream, flush=True)
+
+    def on_end(self, ev: event.Event) -> None:
+        seconds = time.perf_counter() - self.started.pop()
+        if not self.started and _is_minigrad(ev):
+            self.count += 1
+            print(f" ({seconds:.1f} s)", file=self.stream, flush=True)
+
+
+def _is_minigrad(ev: event.Event) -> bool:
+    return ev.data["dispatcher"].py_func.__module__.startswith("minigrad.")
+
+
+@contextlib.contextmanager
+def announce_compiles(stream: TextIO | None = None) -> Iterator[_Announcer]:
+    """Print ``compiling kernels.module.kernel (1.2 s)`` to ``stream`` (default stderr) for
+    every minigrad kernel compiled within the block; ``.count`` says how many were."""
+    announcer = _Announcer(stream if stream is not None else sys.stderr)
+    with event.install_listener(_COMPILE, announcer):
+        yield announcer

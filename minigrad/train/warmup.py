@@ -1,0 +1,143 @@
+"""A first run that starts at once: the fast kernels compile in the background.
+
+On a cold Numba cache (a new install, a new minigrad version, a new ``NUMBA_CACHE_DIR``)
+the fast backend compiles each kernel the first time it runs, ~15 s for a training run,
+during which nothing happens on screen. Instead, the trainer:
+
+1. asks whether everything the run will call is already compiled: it runs
+   :func:`exercise` (every kind of call a run makes, on a throwaway model of the run's
+   configuration) on the fast backend inside ``kernels.disk_cache.cached_only``, which loads
+   kernels from the cache and refuses to compile. If that passes, all the run's kernels are
+   now loaded and the run is on the fast backend from its first step, as before;
+2. otherwise starts :class:`BackgroundCompile`: a second process (``python -m
+   minigrad.train.warmup``) that runs the same :func:`exercise` on the fast backend, which
+   compiles every kernel into Numba's on-disk cache, while this process trains on the
+   reference backend (plain NumPy: the same math, ~2.5x slower per step);
+3. at each iteration boundary looks whether that process has finished; when it has,
+   loads the kernels from the cache (step 1 again) and goes on on the fast backend.
+
+The price: float32 rounding differs between the backends, so a run that started on the
+reference backend is not bit-for-bit the run a warm cache gives with the same seed (its
+losses agree to ~1e-6 per step, and the runs drift apart slowly as any two float32 runs
+do). ``--compile wait`` (``MINIGRAD_COMPILE=wait``) compiles in this process instead,
+printing each kernel as it compiles, and keeps runs reproducible from the first one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+import minigrad
+
+#: how the trainer gets its fast kernels on a cold cache: 'background' or 'wait'
+COMPILE_MODES = ("background", "wait")
+COMPILE_ENV = "MINIGRAD_COMPILE"
+
+
+def exercise(cfg: dict) -> None:
+    """Make every kind of call a training run of configuration ``cfg`` makes, once, on a
+    throwaway model: a training step (forward, backward, gradient clipping, AdamW), the
+    no-grad evaluations (full batches and the short last window of the full-split loss)
+    and sampling with the key/value cache past the block size (batch 1, one new token at a
+    time). Numba compiles per argument type, not per shape, so these calls need every
+    kernel signature the run will. minigrad's random state is left as it was."""
+    from .chars import build_model, full_split_loss, train_step
+    from .data import BatchSampler
+
+    rng_state = minigrad.get_rng_state()
+    try:
+        model = build_model(cfg)
+        opt = model.configure_optimizers(weight_decay=0.1, learning_rate=1e-3,
+                                         betas=(0.9, 0.99))
+        params = [p for g in opt.param_groups for p in g["params"]]
+        block, vocab = int(cfg["block_size"]), int(cfg["vocab_size"])
+        ids = np.arange(3 * block + 5, dtype=np.int64) % vocab
+        sampler = BatchSampler(ids, int(cfg["batch_size"]), block, seed=0)
+        train_step(model, opt, params, sampler, 1e-3, float(cfg["grad_clip"]) or 1.0, 0)
+        full_split_loss(model, ids, block)  # eval batches and a short (1, r) last window
+        model.eval()
+        with minigrad.no_grad():
+            model.generate(ids[None, :1], block + 2, top_k=min(10, vocab))
+    finally:
+        minigrad.set_rng_state(rng_state)
+
+
+def fast_kernels_loaded(cfg: dict) -> bool:
+    """True when every kernel a run of ``cfg`` calls is now loaded on the fast backend,
+    from memory or Numba's cache, without compiling anything; False if one needs compiling."""
+    from minigrad.kernels.disk_cache import KernelNotCached, cached_only
+
+    try:
+        with minigrad.use_backend("fast"), cached_only():
+            exercise(cfg)
+    except KernelNotCached:
+        return False
+    return True
+
+
+def compile_in_this_process(cfg: dict) -> int:
+    """Compile every kernel a run of ``cfg`` calls, printing each one as it compiles (to
+    stdout); returns how many were compiled."""
+    from minigrad.kernels.disk_cache import announce_compiles
+
+    with minigrad.use_backend("fast"), announce_compiles(sys.stdout) as announced:
+        exercise(cfg)
+    return announced.count
+
+
+class BackgroundCompile:
+    """``python -m minigrad.train.warmup`` compiling a run's kernels into Numba's cache.
+
+    The child's output goes to a temporary log file (read back only if it fails). It
+    shares this process's environment, so the same ``NUMBA_CACHE_DIR``, and its process
+    group, so a Ctrl-C in the terminal stops it too.
+    """
+
+    def __init__(self, cfg: dict) -> None:
+        self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115  (open while the child runs)
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "minigrad.train.warmup", json.dumps(cfg)],
+            stdout=self.log, stderr=subprocess.STDOUT,
+            env=dict(os.environ, MINIGRAD_BACKEND="fast"))
+        self.seconds: float | None = None
+
+    def finished(self) -> bool:
+        """Whether the child has exited (never blocks)."""
+        if self.process.poll() is None:
+            return False
+        if self.seconds is None:
+            self.seconds = time.perf_counter() - self.started
+        return True
+
+    def wait(self) -> None:
+        """Block until the child has exited."""
+        self.process.wait()
+        self.finished()
+
+    def failure(self) -> str | None:
+        """None if the child compiled everything, else the last lines of what it printed."""
+        if self.process.returncode == 0:
+            return None
+        self.log.seek(0)
+        tail = " | ".join(self.log.read().strip().splitlines()[-3:])
+        return f"exit code {self.process.returncode}: {tail}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The background process: compile every kernel a run of the JSON config argv[0] calls."""
+    argv = sys.argv[1:] if argv is None else argv
+    cfg = json.loads(argv[0])
+    print(f"compiled {compile_in_this_process(cfg)} kernels")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
