@@ -50,9 +50,9 @@ def test_cached_only_refuses_to_compile_and_names_the_kernel():
     def never_compiled(x):
         return x + 1
 
-    with pytest.raises(KernelNotCached, match=r"never_compiled\(int64\) is not in Numba's cache"):
-        with cached_only():
-            never_compiled(1)
+    refused = r"never_compiled\(int64\) is not in Numba's cache"
+    with pytest.raises(KernelNotCached, match=refused), cached_only():
+        never_compiled(1)
     assert not never_compiled.signatures  # refused before compiling
     assert never_compiled(1) == 2  # outside the block it compiles as usual
     with cached_only():  # and once compiled, calls go through
@@ -227,3 +227,47 @@ def test_announce_compiles_counts_only_minigrad_kernels():
     with announce_compiles(sys.stderr) as a:
         not_minigrad(3)
     assert a.count == 0
+
+
+class Terminal:
+    """A stream that says it is a terminal and keeps what is written."""
+
+    def __init__(self, tty: bool = True) -> None:
+        self.lines: list[str] = []
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, text: str) -> None:
+        self.lines.append(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_the_first_compile_on_a_terminal_says_why_once(monkeypatch):
+    from numba.core import event
+
+    from minigrad.kernels import disk_cache
+
+    terminal = Terminal()
+    monkeypatch.setattr(disk_cache, "_notice", None)
+    disk_cache.notice_first_compile(terminal)
+    listener = disk_cache._notice
+    try:
+        class Kernel:  # what the event carries: a dispatcher with py_func
+            py_func = disk_cache.cached_only  # any function of a minigrad module
+
+        ev = event.Event("numba:compile", event.EventStatus.START,
+                         {"dispatcher": Kernel, "args": ()})
+        listener.on_start(ev)
+        listener.on_start(ev)
+        assert "".join(terminal.lines).count("minigrad: compiling fast kernels") == 1
+        disk_cache.notice_first_compile(terminal)  # once per process: no second listener
+        assert disk_cache._notice is listener
+    finally:
+        event.unregister("numba:compile", listener)
+    monkeypatch.setattr(disk_cache, "_notice", None)
+    disk_cache.notice_first_compile(Terminal(tty=False))  # logs and pipes: nothing registered
+    assert disk_cache._notice is None

@@ -23,6 +23,7 @@ from ..kernels import matmul as _matmul
 # The primitives whose kernel takes every operand as it comes, bound as they are
 # (F401: they are this module's interface, read as ``backends.active.<name>``).
 from ..kernels.cross_entropy import cross_entropy  # noqa: F401
+from ..kernels.disk_cache import notice_first_compile
 from ..kernels.embedding import embedding_backward  # noqa: F401
 from ..kernels.gelu import gelu, gelu_backward  # noqa: F401
 from ..kernels.grad_norm import sum_of_squares  # noqa: F401
@@ -34,6 +35,8 @@ from . import reference
 from .reference import adam_coefficients, causal_mask  # noqa: F401  (no kernel: shared)
 
 NAME = "fast"
+
+notice_first_compile()  # a first call that stalls on compiling says why (on a terminal)
 
 
 def linear(x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:

@@ -14,6 +14,9 @@ dispatcher compiles, i.e. only after the cache had no copy:
   background (``minigrad/train/warmup.py``).
 - :func:`announce_compiles`: prints one line per kernel compiled inside it, with the time
   it took, so a user waiting on a cold cache sees what is happening.
+- :func:`notice_first_compile`: outside those blocks, one line on a terminal's stderr the
+  first time a kernel compiles in the process (the fast backend turns it on when it loads),
+  so that a script's first call that stalls for seconds says why.
 """
 
 from __future__ import annotations
@@ -84,10 +87,47 @@ def _is_minigrad(ev: event.Event) -> bool:
     return ev.data["dispatcher"].py_func.__module__.startswith("minigrad.")
 
 
+_announcing = 0  # announce_compiles blocks open: they say more than the notice would
+
+
+class _FirstCompileNotice(event.Listener):
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.said = False
+
+    def on_start(self, ev: event.Event) -> None:
+        if not self.said and not _announcing and _is_minigrad(ev):
+            self.said = True
+            print("minigrad: compiling fast kernels (first use with this Numba cache, a second "
+                  "or more each; they are cached on disk for later runs)...",
+                  file=self.stream, flush=True)
+
+    def on_end(self, ev: event.Event) -> None:
+        pass
+
+
+_notice: _FirstCompileNotice | None = None
+
+
+def notice_first_compile(stream: TextIO | None = None) -> None:
+    """Once per process: if ``stream`` (default stderr) is a terminal, print one line there
+    the first time a minigrad kernel compiles. Logs and pipes get nothing."""
+    global _notice
+    stream = stream if stream is not None else sys.stderr
+    if _notice is None and stream.isatty():
+        _notice = _FirstCompileNotice(stream)
+        event.register(_COMPILE, _notice)
+
+
 @contextlib.contextmanager
 def announce_compiles(stream: TextIO | None = None) -> Iterator[_Announcer]:
     """Print ``compiling kernels.module.kernel (1.2 s)`` to ``stream`` (default stderr) for
     every minigrad kernel compiled within the block; ``.count`` says how many were."""
+    global _announcing
     announcer = _Announcer(stream if stream is not None else sys.stderr)
-    with event.install_listener(_COMPILE, announcer):
-        yield announcer
+    _announcing += 1
+    try:
+        with event.install_listener(_COMPILE, announcer):
+            yield announcer
+    finally:
+        _announcing -= 1
