@@ -17,6 +17,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # Numba writes its ``cache=True`` files next to the kernels' sources. When that
@@ -39,3 +40,14 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="session")
+def small_text(tmp_path_factory) -> Path:
+    """The first 20,000 characters of Tiny Shakespeare (val split: 2,000 characters)."""
+    from minigrad.train.data import TINY_SHAKESPEARE  # imported late: see NUMBA_CACHE_DIR above
+
+    path = tmp_path_factory.mktemp("text") / "small.txt"
+    text = TINY_SHAKESPEARE.read_text(encoding="utf-8")[:20_000]
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -17,23 +17,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from numba import njit
+from test_train_chars import TINY
 
 import minigrad
 from minigrad.kernels.disk_cache import KernelNotCached, announce_compiles, cached_only
 from minigrad.train import chars as train_chars
 from minigrad.train import warmup
-from minigrad.train.data import TINY_SHAKESPEARE
-
-TINY = ["--n-layer", "1", "--n-head", "2", "--n-embd", "16", "--block-size", "16",
-        "--batch-size", "4", "--warmup-iters", "2", "--eval-iters", "2",
-        "--max-new-tokens", "5"]
-
-
-@pytest.fixture(scope="module")
-def small_text(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("text") / "small.txt"
-    path.write_text(TINY_SHAKESPEARE.read_text(encoding="utf-8")[:20_000], encoding="utf-8")
-    return path
 
 
 def trainer(args: list[str], cache: Path) -> subprocess.CompletedProcess:

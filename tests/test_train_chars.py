@@ -35,15 +35,6 @@ TINY = ["--n-layer", "1", "--n-head", "2", "--n-embd", "16", "--block-size", "16
         "--max-new-tokens", "20"]
 
 
-@pytest.fixture(scope="module")
-def small_text(tmp_path_factory) -> Path:
-    """The first 20,000 characters of Tiny Shakespeare (val split: 2,000 characters)."""
-    path = tmp_path_factory.mktemp("text") / "small.txt"
-    text = TINY_SHAKESPEARE.read_text(encoding="utf-8")[:20_000]
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 @pytest.fixture(autouse=True)
 def compile_before_training(monkeypatch):
     """Runs here compile any missing kernel before training (--compile wait), so that two
