@@ -387,8 +387,8 @@ def get_fast_kernels(cfg: dict, mode: str) -> BackgroundCompile | None:
     job = BackgroundCompile(cfg)
     minigrad.set_backend("reference")
     print("compiling minigrad's fast kernels in a background process (first run with this "
-          "Numba cache; about 15 s); meanwhile the steps run on the reference backend. For a "
-          "run that is bit-for-bit repeatable from this first one: --compile wait", flush=True)
+          "Numba cache); meanwhile the steps run on the reference backend. For a run that is "
+          "bit-for-bit repeatable from this first one: --compile wait", flush=True)
     return job
 
 

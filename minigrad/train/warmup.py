@@ -1,8 +1,9 @@
 """A first run that starts at once: the fast kernels compile in the background.
 
 On a cold Numba cache (a new install, a new minigrad version, a new ``NUMBA_CACHE_DIR``)
-the fast backend compiles each kernel the first time it runs, ~15 s for a training run,
-during which nothing happens on screen. Instead, the trainer:
+the fast backend compiles each kernel the first time it runs, a second or more each
+(``bench/startup.py`` measures a whole run's worth), during which nothing would happen on
+screen. Instead, the trainer:
 
 1. asks whether everything the run will call is already compiled: it runs
    :func:`exercise` (every kind of call a run makes, on a throwaway model of the run's
@@ -12,14 +13,14 @@ during which nothing happens on screen. Instead, the trainer:
 2. otherwise starts :class:`BackgroundCompile`: a second process (``python -m
    minigrad.train.warmup``) that runs the same :func:`exercise` on the fast backend, which
    compiles every kernel into Numba's on-disk cache, while this process trains on the
-   reference backend (plain NumPy: the same math, ~2.5x slower per step);
+   reference backend (plain NumPy: the same math, slower per step);
 3. at each iteration boundary looks whether that process has finished; when it has,
    loads the kernels from the cache (step 1 again) and goes on on the fast backend.
 
 The price: float32 rounding differs between the backends, so a run that started on the
-reference backend is not bit-for-bit the run a warm cache gives with the same seed (its
-losses agree to ~1e-6 per step, and the runs drift apart slowly as any two float32 runs
-do). ``--compile wait`` (``MINIGRAD_COMPILE=wait``) compiles in this process instead,
+reference backend is not bit-for-bit the run a warm cache gives with the same seed (each
+step agrees to float32 rounding, which tests/test_backends.py holds the backends to, and the
+two runs then drift apart slowly, as any two differently rounded float32 runs do). ``--compile wait`` (``MINIGRAD_COMPILE=wait``) compiles in this process instead,
 printing each kernel as it compiles, and keeps runs reproducible from the first one.
 """
 
