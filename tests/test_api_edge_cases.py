@@ -151,3 +151,18 @@ def test_greedy_decode_and_beam_search_on_nan_logits_raise():
         tr.greedy_decode(src, 1, 2, 5)
     with pytest.raises(ValueError, match="NaN"):
         tr.beam_search(src, 1, 2, 5)
+
+
+@pytest.mark.parametrize("inplace", [False, True])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("bounds", [(-0.3, 0.3), (None, 0.3), (-0.3, None), (0.3, -0.3)])
+def test_clamp_passes_the_gradient_at_a_bound_as_pytorch(inplace, dtype, bounds):
+    values = np.array([0.3, -0.3, 0.2, 0.5, -0.7], dtype=dtype)
+    grads = []
+    for lib in (torch, mg):
+        x = lib.tensor(values, requires_grad=True)
+        y = x * 1.0  # a non-leaf, so that clamp_ may write into it
+        z = y.clamp_(*bounds) if inplace else y.clamp(*bounds)
+        (z * lib.tensor(np.arange(1.0, 6.0, dtype=dtype))).sum().backward()
+        grads.append(np.asarray(x.grad.detach().numpy() if lib is torch else x.grad.numpy()))
+    np.testing.assert_array_equal(grads[1], grads[0])

@@ -431,8 +431,8 @@ class Clamp(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        # d clip(a)/da = 1 strictly inside (lo, hi), 0 elsewhere: at a bound PyTorch's
-        # clamp gives 0 too, so the two frameworks agree on that kink
+        # d clip(a)/da = 1 on [lo, hi], 0 outside: at a bound itself PyTorch's clamp passes
+        # the gradient (its mask is a >= lo and a <= hi), so the two agree on that kink
         (a,) = ctx.saved_tensors
         return grad * _inside(a, *ctx.bounds)
 
@@ -442,10 +442,10 @@ class Clamp(Function):
 
 
 def _inside(a: np.ndarray, lo, hi) -> np.ndarray:
-    """True where lo < a < hi (a missing bound does not limit): PyTorch's mask for clamp."""
+    """True where lo <= a <= hi (a missing bound does not limit): PyTorch's mask for clamp."""
     keep = np.ones(a.shape, dtype=bool)
     if lo is not None:
-        keep &= a > lo
+        keep &= a >= lo
     if hi is not None:
-        keep &= a < hi
+        keep &= a <= hi
     return keep
