@@ -12,6 +12,8 @@ are made here, not in the ops.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..kernels import adamw as _adamw
@@ -38,13 +40,21 @@ NAME = "fast"
 
 def linear(x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:
     """reference.linear: BLAS takes w.T as a transposed view (no copy); the bias is added
-    by the threads into the fresh product when it shares x's dtype."""
+    by the threads into the fresh product when it shares x's dtype. One row of input
+    (decoding one token) is a matrix-vector product, split over the threads by rows of w."""
+    if x.size == x.shape[-1]:  # one row: y = w @ x, as fast as memory can hand over w
+        y = _matmul.gemv(w, x.reshape(-1))
+        if y is not None:
+            if b is not None:
+                y += b
+            return y.reshape(x.shape[:-1] + (w.shape[0],))
     if b is None or x.ndim < 2 or b.dtype != x.dtype:
         y = matmul(x, w.T)
         if b is not None:
             y += b
         return y
-    y = _matmul.matmul_bias(np.ascontiguousarray(x).reshape(-1, x.shape[-1]), w.T, b)
+    rows = math.prod(x.shape[:-1])  # not -1: that is ambiguous for in_features = 0
+    y = _matmul.matmul_bias(np.ascontiguousarray(x).reshape(rows, x.shape[-1]), w.T, b)
     return y.reshape(x.shape[:-1] + (w.shape[0],))
 
 

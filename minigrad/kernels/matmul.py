@@ -21,7 +21,11 @@ BLAS call single-threaded, Numba's threads share out the work), the
 - when ``a`` is a transposed view (a weight gradient g^T x), by blocks of
   the shared inner dimension instead: out = sum over blocks of
   a[:, k0:k1] @ b[k0:k1], each partial product on its own thread;
-- a batch of products by matrix (the heads of attention).
+- a batch of products by matrix (the heads of attention);
+- a product with one row of input (decoding one token: a matrix-vector
+  product, GEMV) by blocks of rows of the weight (:func:`gemv`): it does one
+  multiply-add per weight it reads, so its speed is the memory bandwidth, and
+  one core alone draws only part of it.
 Small products (under ``PARALLEL_MIN_MACS`` multiply-adds) stay serial: the
 threads' start costs a few microseconds.
 """
@@ -143,6 +147,17 @@ def mm_rows_bias_par(a, b, bias, out, n):
 
 
 @njit(cache=True, parallel=True)
+def gemv_rows_par(w, x, out, n):
+    """out = w @ x for C-contiguous w (N, K) and x (K,): the N rows of w (and of out) split
+    into n blocks, one thread each, so that every weight is read once, by one thread."""
+    N = w.shape[0]
+    for c in prange(n):
+        r0, r1 = c * N // n, (c + 1) * N // n
+        if r1 > r0:
+            np.dot(w[r0:r1], x, out[r0:r1])
+
+
+@njit(cache=True, parallel=True)
 def linear_grads_par(g, w, x, dx, dw, db, want_db):
     """dx = g @ w and dw = g.T @ x at once, one whole product per thread; with
     ``want_db`` the second thread also sums g over its rows into db (float64 sums)."""
@@ -172,6 +187,19 @@ def matmul_bias(a: np.ndarray, b: np.ndarray, bias: np.ndarray) -> np.ndarray:
         return out
     out = matmul(a, b)
     out += bias
+    return out
+
+
+def gemv(w: np.ndarray, x: np.ndarray) -> np.ndarray | None:
+    """w @ x (N,) for a C-contiguous weight w (N, K) and x (K,) of the same float dtype, split
+    over the threads by rows of w; None when it does not pay (no threads, a small or
+    non-contiguous w, mixed dtypes): the caller then takes the general product."""
+    N, K = w.shape
+    if not parallel() or N < 2 or N * K < PARALLEL_MIN_MACS or not w.flags.c_contiguous \
+            or x.dtype != w.dtype:
+        return None
+    out = np.empty(N, dtype=w.dtype)
+    gemv_rows_par(w, np.ascontiguousarray(x), out, get_num_threads())
     return out
 
 
