@@ -197,24 +197,28 @@ def test_matmul_bias_equals_reference(dtype, m, n, k):
                                atol=TOL[dtype]["atol"] * 10 * np.sqrt(k))
 
 
-# ---- one row of input: the matrix-vector product of decoding ----------------------------
+# ---- a few rows of input: the matrix-vector products of decoding ------------------------
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
-@pytest.mark.parametrize("n, k", [(1, 1), (2, 1), (7, 3), (257, 255), (1001, 77)])
-def test_gemv_row_blocks_equal_reference(dtype, n, k):
-    # the kernel itself, whatever parallel() says: more blocks than rows leaves some empty
+@pytest.mark.parametrize("m, n, k", [(1, 1, 1), (1, 2, 1), (3, 7, 3), (1, 257, 255),
+                                     (16, 1001, 77), (5, 300, 1)])
+def test_few_rows_kernel_equals_reference(dtype, m, n, k):
+    # the kernel itself, whatever parallel() says: more blocks than rows leaves some empty,
+    # chunks of 1 row, of a few, and larger than a block
     rng = np.random.default_rng(n + k)
-    w, x = rng.standard_normal((n, k)).astype(dtype), rng.standard_normal(k).astype(dtype)
-    for blocks in (1, 2, 3, n + 5):
-        out = np.full(n, np.nan, dtype)
-        MM.gemv_rows_par(w, x, out, blocks)
-        np.testing.assert_allclose(out, w @ x, rtol=TOL[dtype]["rtol"] * 10,
+    x, w = rng.standard_normal((m, k)).astype(dtype), rng.standard_normal((n, k)).astype(dtype)
+    for blocks, chunk in ((1, n), (2, 1), (3, 5), (n + 5, 2), (2, 10 * n)):
+        out = np.full((m, n), np.nan, dtype)
+        MM.few_rows_par(x, w, out, blocks, chunk)
+        np.testing.assert_allclose(out, x @ w.T, rtol=TOL[dtype]["rtol"] * 10,
                                    atol=TOL[dtype]["atol"] * 10 * np.sqrt(k))
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
-@pytest.mark.parametrize("x_shape", [(300,), (1, 300), (1, 1, 300)])
+@pytest.mark.parametrize("x_shape", [(300,), (1, 300), (1, 1, 300), (2, 7, 300), (16, 300),
+                                     (17, 300)])
 @pytest.mark.parametrize("bias", [False, True])
-def test_linear_of_one_row_takes_gemv_and_equals_reference(monkeypatch, dtype, x_shape, bias):
+def test_linear_of_few_rows_splits_the_weight_and_equals_reference(monkeypatch, dtype, x_shape,
+                                                                   bias):
     from minigrad.backends import fast as FB
 
     rng = np.random.default_rng(len(x_shape))
@@ -222,18 +226,19 @@ def test_linear_of_one_row_takes_gemv_and_equals_reference(monkeypatch, dtype, x
     w = rng.standard_normal((517, 300)).astype(dtype)  # 155k multiply-adds: worth the threads
     b = rng.standard_normal(517).astype(dtype) if bias else None
     calls = []
-    real = MM.gemv_rows_par
-    monkeypatch.setattr(MM, "gemv_rows_par", lambda *a: calls.append(1) or real(*a))
+    real = MM.few_rows_par
+    monkeypatch.setattr(MM, "few_rows_par", lambda *a: calls.append(1) or real(*a))
     y = FB.linear(x, w, b)
     assert y.shape == x_shape[:-1] + (517,) and y.dtype == dtype and y.flags.c_contiguous
-    assert len(calls) == (1 if runtime.parallel() else 0)
+    few = np.prod(x_shape[:-1]) <= MM.FEW_ROWS  # 17 rows: the general product
+    assert len(calls) == (1 if runtime.parallel() and few else 0)
     np.testing.assert_allclose(y, R.linear(x, w, b), rtol=TOL[dtype]["rtol"] * 10,
                                atol=TOL[dtype]["atol"] * 100)
 
 
 @pytest.mark.parametrize("case", ["strided x", "transposed w", "strided w", "float64 x",
                                   "float64 bias", "empty w", "no inputs", "small"])
-def test_linear_of_one_row_other_layouts_equal_reference(case):
+def test_linear_of_few_rows_other_layouts_equal_reference(case):
     from minigrad.backends import fast as FB
 
     rng = np.random.default_rng(7)

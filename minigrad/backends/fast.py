@@ -40,10 +40,11 @@ NAME = "fast"
 
 def linear(x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:
     """reference.linear: BLAS takes w.T as a transposed view (no copy); the bias is added
-    by the threads into the fresh product when it shares x's dtype. One row of input
-    (decoding one token) is a matrix-vector product, split over the threads by rows of w."""
-    if x.size == x.shape[-1]:  # one row: y = w @ x, as fast as memory can hand over w
-        y = _matmul.gemv(w, x.reshape(-1))
+    by the threads into the fresh product when it shares x's dtype. A few rows of input
+    (decoding: one per new token) read the weight at memory speed, split by rows of w."""
+    rows = math.prod(x.shape[:-1])  # not reshape(-1, ...): ambiguous for in_features = 0
+    if rows <= _matmul.FEW_ROWS:
+        y = _matmul.linear_few_rows(x.reshape(rows, x.shape[-1]), w)
         if y is not None:
             if b is not None:
                 y += b
@@ -53,7 +54,6 @@ def linear(x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:
         if b is not None:
             y += b
         return y
-    rows = math.prod(x.shape[:-1])  # not -1: that is ambiguous for in_features = 0
     y = _matmul.matmul_bias(np.ascontiguousarray(x).reshape(rows, x.shape[-1]), w.T, b)
     return y.reshape(x.shape[:-1] + (w.shape[0],))
 
