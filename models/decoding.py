@@ -71,11 +71,31 @@ def sample_next_token(logits: np.ndarray, temperature: float, top_k: int | None,
     """
     z = check_logits(np.asarray(logits, dtype=np.float64), "generate")
     if top_k is not None and top_k < z.shape[-1]:
-        kth = np.partition(z, -top_k, axis=-1)[:, -top_k][:, None]  # k-th largest per row
-        z = np.where(z < kth, -np.inf, z)
+        return _draw_top_k(z, top_k, temperature, rng)
     z = (z - z.max(axis=-1, keepdims=True)) / temperature
     # torch.multinomial(probs, 1) of nanoGPT's generate, on the same uniforms as before
     return draw_rows(np.exp(z), rng)
+
+
+def _draw_top_k(z: np.ndarray, top_k: int, temperature: float,
+                rng: np.random.Generator) -> np.ndarray:
+    """sample_next_token's draw when logits below the k-th largest are cut, run on the kept
+    logits alone: the token a draw over the whole row would give, with weight 0 for the
+    cut ones (adding a zero leaves a cumulative sum as it was), without exp and cumsum
+    over all V = 50257 of them. Ties at the k-th largest keep more than k. One zero-weight
+    column more, standing for the last id, keeps draw_rows' guard for u == total mass
+    exactly as it was on the whole row."""
+    kth = np.partition(z, -top_k, axis=-1)[:, -top_k][:, None]  # k-th largest per row
+    keep = z >= kth
+    top = z.max(axis=-1)
+    rows, width = z.shape[0], int(keep.sum(axis=-1).max()) + 1
+    ids = np.full((rows, width), z.shape[-1] - 1, dtype=np.int64)
+    weights = np.zeros((rows, width))
+    for r in range(rows):
+        cols = np.flatnonzero(keep[r])
+        ids[r, :cols.size] = cols
+        weights[r, :cols.size] = np.exp((z[r, cols] - top[r]) / temperature)
+    return ids[np.arange(rows), draw_rows(weights, rng)]
 
 
 def check_logits(logits: np.ndarray, where: str) -> np.ndarray:

@@ -52,10 +52,27 @@ def test_generate_prints_both_paths_and_same_tokens():
     assert rows[0][3] == "yes", done.stdout
 
 
+def test_generate_gpt2_comparison_runs_on_a_tiny_model_without_transformers():
+    done = run_script("generate.py", "--gpt2", "--tiny", "--new-tokens", "3", "--repeats", "2",
+                      "--no-transformers")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    row = re.search(r"^minigrad\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+yes$", out, re.MULTILINE)
+    assert row is not None, out
+    tokens_per_s, ms_per_token, gb_s = map(float, row.groups())
+    assert tokens_per_s > 0 and gb_s > 0
+    assert ms_per_token == pytest.approx(1e3 / tokens_per_s, rel=0.01)
+    assert re.search(r"numpy GEMV of the \(1000, 64\) head: [\d.]+ GB/s", out), out
+    assert "transformers: not timed (--no-transformers)" in out
+    assert "ratio" not in out
+
+
 @pytest.mark.parametrize("script, args, message", [
     ("train_step.py", ["--steps", "0"], "--steps must be >= 1, got 0"),
     ("train_step.py", ["--config", "huge"], "invalid choice: 'huge'"),
     ("generate.py", ["--new-tokens", "0"], "--new-tokens must be >= 1, got 0"),
+    ("generate.py", ["--tiny"], "--tiny goes with --gpt2 and no DIR"),
+    ("generate.py", ["--gpt2", "/nonexistent/dir"], "is not a directory"),
     ("startup.py", ["--warm-runs", "0"], "--warm-runs must be >= 1, got 0"),
     ("memory.py", ["--steps", "-1"], "--steps must be >= 1, got -1"),
 ])

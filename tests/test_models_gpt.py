@@ -366,6 +366,50 @@ def test_sample_next_token_follows_softmax_and_respects_top_k():
     np.testing.assert_allclose(hot, p / p.sum(), atol=0.015)
 
 
+def _whole_row_top_k(logits, temperature, top_k, rng):
+    # sample_next_token's draw as first written: cut logits set to -inf, exp over the row
+    from minigrad.sampling import draw_rows
+
+    z = np.asarray(logits, dtype=np.float64)
+    kth = np.partition(z, -top_k, axis=-1)[:, -top_k][:, None]
+    z = np.where(z < kth, -np.inf, z)
+    z = (z - z.max(axis=-1, keepdims=True)) / temperature
+    return draw_rows(np.exp(z), rng)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.integers(1, 4), vocab=st.integers(2, 40), top_k=st.integers(1, 41),
+       temperature=st.sampled_from([1e-9, 0.3, 1.0, 7.0]), levels=st.integers(1, 6),
+       seed=st.integers(0, 2**32 - 1), neg_inf=st.booleans(), dtype=st.sampled_from(
+           [np.float32, np.float64]))
+def test_top_k_draw_on_the_kept_logits_equals_the_whole_row_draw(rows, vocab, top_k, temperature,
+                                                                 levels, seed, neg_inf, dtype):
+    # few distinct levels: many ties at the k-th largest; -inf logits; each row its own uniform
+    data = np.random.default_rng(seed)
+    logits = data.integers(0, levels, (rows, vocab)).astype(dtype) * dtype(0.37)
+    if neg_inf:
+        logits[:, ::3] = -np.inf
+        logits[:, 1] = 0.5  # every row keeps a finite logit
+    if top_k >= vocab:
+        return  # no cut: the whole-row path itself
+    got = sample_next_token(logits, temperature, top_k, np.random.default_rng(seed))
+    want = _whole_row_top_k(logits, temperature, top_k, np.random.default_rng(seed))
+    assert got.dtype == np.int64
+    np.testing.assert_array_equal(got, want)
+
+
+def test_top_k_draw_keeps_the_guard_for_a_uniform_at_the_total_mass():
+    class Edge:  # a generator whose uniform times the total mass rounds up to the total
+        def random(self, shape):
+            return np.full(shape, 1.0)
+
+    logits = np.array([[0.0, 5.0, 1.0, -2.0, 4.0]])
+    for top_k in (1, 2, 3):
+        got = sample_next_token(logits, 1.0, top_k, Edge())
+        np.testing.assert_array_equal(got, _whole_row_top_k(logits, 1.0, top_k, Edge()))
+        assert got[0] == 4  # the last id, as the whole-row draw gives
+
+
 # ---- learning ----------------------------------------------------------------------------------
 
 def test_tiny_gpt_overfits_a_fixed_batch():

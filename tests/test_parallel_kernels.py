@@ -195,3 +195,73 @@ def test_matmul_bias_equals_reference(dtype, m, n, k):
     assert y.dtype == dtype and y.shape == (m, n)
     np.testing.assert_allclose(y, x @ w.T + b, rtol=TOL[dtype]["rtol"] * 10,
                                atol=TOL[dtype]["atol"] * 10 * np.sqrt(k))
+
+
+# ---- a few rows of input: the matrix-vector products of decoding ------------------------
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("m, n, k", [(1, 1, 1), (1, 2, 1), (3, 7, 3), (1, 257, 255),
+                                     (16, 1001, 77), (5, 300, 1)])
+def test_few_rows_kernel_equals_reference(dtype, m, n, k):
+    # the kernel itself, whatever parallel() says: more blocks than rows leaves some empty,
+    # chunks of 1 row, of a few, and larger than a block
+    rng = np.random.default_rng(n + k)
+    x, w = rng.standard_normal((m, k)).astype(dtype), rng.standard_normal((n, k)).astype(dtype)
+    for blocks, chunk in ((1, n), (2, 1), (3, 5), (n + 5, 2), (2, 10 * n)):
+        out = np.full((m, n), np.nan, dtype)
+        MM.few_rows_par(x, w, out, blocks, chunk)
+        np.testing.assert_allclose(out, x @ w.T, rtol=TOL[dtype]["rtol"] * 10,
+                                   atol=TOL[dtype]["atol"] * 10 * np.sqrt(k))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("x_shape", [(300,), (1, 300), (1, 1, 300), (2, 7, 300), (16, 300),
+                                     (17, 300)])
+@pytest.mark.parametrize("bias", [False, True])
+def test_linear_of_few_rows_splits_the_weight_and_equals_reference(monkeypatch, dtype, x_shape,
+                                                                   bias):
+    from minigrad.backends import fast as FB
+
+    rng = np.random.default_rng(len(x_shape))
+    x = rng.standard_normal(x_shape).astype(dtype)
+    w = rng.standard_normal((517, 300)).astype(dtype)  # 155k multiply-adds: worth the threads
+    b = rng.standard_normal(517).astype(dtype) if bias else None
+    calls = []
+    real = MM.few_rows_par
+    monkeypatch.setattr(MM, "few_rows_par", lambda *a: calls.append(1) or real(*a))
+    y = FB.linear(x, w, b)
+    assert y.shape == x_shape[:-1] + (517,) and y.dtype == dtype and y.flags.c_contiguous
+    few = np.prod(x_shape[:-1]) <= MM.FEW_ROWS  # 17 rows: the general product
+    assert len(calls) == (1 if runtime.parallel() and few else 0)
+    np.testing.assert_allclose(y, R.linear(x, w, b), rtol=TOL[dtype]["rtol"] * 10,
+                               atol=TOL[dtype]["atol"] * 100)
+
+
+@pytest.mark.parametrize("case", ["strided x", "transposed w", "strided w", "float64 x",
+                                  "float64 bias", "empty w", "no inputs", "small"])
+def test_linear_of_few_rows_other_layouts_equal_reference(case):
+    from minigrad.backends import fast as FB
+
+    rng = np.random.default_rng(7)
+    f32 = np.float32
+    x = rng.standard_normal((1, 600)).astype(f32)[:, ::2]          # (1, 300), strided
+    w = rng.standard_normal((517, 300)).astype(f32)
+    b = rng.standard_normal(517).astype(f32)
+    if case == "strided x":
+        pass
+    elif case == "transposed w":
+        w = np.ascontiguousarray(w.T).T                             # F-contiguous
+    elif case == "strided w":
+        w = rng.standard_normal((517, 600)).astype(f32)[:, ::2]
+    elif case == "float64 x":
+        x = x.astype(np.float64)
+    elif case == "float64 bias":
+        b = b.astype(np.float64)
+    elif case == "empty w":
+        w, b = w[:0], b[:0]
+    elif case == "no inputs":
+        x, w = x[:, :0], w[:, :0]
+    else:
+        x, w, b = x[:, :3], w[:4, :3], b[:4]
+    got, want = FB.linear(x, w, b), R.linear(x, w, b)
+    assert got.shape == want.shape and got.dtype == want.dtype
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)

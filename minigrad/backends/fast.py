@@ -12,6 +12,8 @@ are made here, not in the ops.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..kernels import adamw as _adamw
@@ -41,13 +43,21 @@ notice_first_compile()  # a first call that stalls on compiling says why (on a t
 
 def linear(x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:
     """reference.linear: BLAS takes w.T as a transposed view (no copy); the bias is added
-    by the threads into the fresh product when it shares x's dtype."""
+    by the threads into the fresh product when it shares x's dtype. A few rows of input
+    (decoding: one per new token) read the weight at memory speed, split by rows of w."""
+    rows = math.prod(x.shape[:-1])  # not reshape(-1, ...): ambiguous for in_features = 0
+    if rows <= _matmul.FEW_ROWS:
+        y = _matmul.linear_few_rows(x.reshape(rows, x.shape[-1]), w)
+        if y is not None:
+            if b is not None:
+                y += b
+            return y.reshape(x.shape[:-1] + (w.shape[0],))
     if b is None or x.ndim < 2 or b.dtype != x.dtype:
         y = matmul(x, w.T)
         if b is not None:
             y += b
         return y
-    y = _matmul.matmul_bias(np.ascontiguousarray(x).reshape(-1, x.shape[-1]), w.T, b)
+    y = _matmul.matmul_bias(np.ascontiguousarray(x).reshape(rows, x.shape[-1]), w.T, b)
     return y.reshape(x.shape[:-1] + (w.shape[0],))
 
 

@@ -21,7 +21,12 @@ BLAS call single-threaded, Numba's threads share out the work), the
 - when ``a`` is a transposed view (a weight gradient g^T x), by blocks of
   the shared inner dimension instead: out = sum over blocks of
   a[:, k0:k1] @ b[k0:k1], each partial product on its own thread;
-- a batch of products by matrix (the heads of attention).
+- a batch of products by matrix (the heads of attention);
+- a Linear layer's product with a few rows of input (decoding: one row per
+  new token, a matrix-vector product, GEMV) by blocks of rows of the weight
+  (:func:`linear_few_rows`): it does a few multiply-adds per weight it reads,
+  so its speed is the memory bandwidth, one core alone draws only part of it,
+  and a split by rows of the input would make each thread read every weight.
 Small products (under ``PARALLEL_MIN_MACS`` multiply-adds) stay serial: the
 threads' start costs a few microseconds.
 """
@@ -143,6 +148,21 @@ def mm_rows_bias_par(a, b, bias, out, n):
 
 
 @njit(cache=True, parallel=True)
+def few_rows_par(x, w, out, n, chunk):
+    """out = x @ w.T for C-contiguous x (M, K), w (N, K), out (M, N): the N rows of w split
+    into n blocks, one thread each, so that every weight comes from memory once. A thread
+    walks its block ``chunk`` rows of w at a time, and each row of x takes its
+    matrix-vector product with the chunk while the chunk is still in the core's cache."""
+    N = w.shape[0]
+    for c in prange(n):
+        r0, r1 = c * N // n, (c + 1) * N // n
+        for s in range(r0, r1, chunk):
+            e = min(s + chunk, r1)
+            for m in range(x.shape[0]):
+                np.dot(w[s:e], x[m], out[m, s:e])
+
+
+@njit(cache=True, parallel=True)
 def linear_grads_par(g, w, x, dx, dw, db, want_db):
     """dx = g @ w and dw = g.T @ x at once, one whole product per thread; with
     ``want_db`` the second thread also sums g over its rows into db (float64 sums)."""
@@ -172,6 +192,26 @@ def matmul_bias(a: np.ndarray, b: np.ndarray, bias: np.ndarray) -> np.ndarray:
         return out
     out = matmul(a, b)
     out += bias
+    return out
+
+
+FEW_ROWS = 16  # up to this many rows of input, a Linear layer's product splits the weight
+CHUNK_BYTES = 384 << 10  # the part of a weight that stays in one core's cache (L2)
+
+
+def linear_few_rows(x: np.ndarray, w: np.ndarray) -> np.ndarray | None:
+    """x @ w.T (M, N) for x (M, K) with 1 <= M <= FEW_ROWS and a C-contiguous weight w
+    (N, K) of x's float dtype, split over the threads by rows of w (:func:`few_rows_par`);
+    None when that does not apply or pay (no threads, more rows, a small or non-contiguous
+    w, mixed dtypes): the caller then takes the general product."""
+    M, K = x.shape
+    N = w.shape[0]
+    if not parallel() or not 1 <= M <= FEW_ROWS or N < 2 or N * K < PARALLEL_MIN_MACS \
+            or not w.flags.c_contiguous or x.dtype != w.dtype:
+        return None
+    out = np.empty((M, N), dtype=w.dtype)
+    few_rows_par(np.ascontiguousarray(x), w, out, get_num_threads(),
+                 max(1, CHUNK_BYTES // (K * w.itemsize)))
     return out
 
 
