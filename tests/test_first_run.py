@@ -105,7 +105,6 @@ class FakeCompile:
 
     def __init__(self, polls: int, failure: str | None) -> None:
         self.polls, self._failure, self.seconds, self.killed = polls, failure, 0.5, False
-        self.process = self
 
     def finished(self) -> bool:
         self.polls -= 1
@@ -117,7 +116,7 @@ class FakeCompile:
     def failure(self) -> str | None:
         return self._failure
 
-    def kill(self) -> None:
+    def stop(self) -> None:
         self.killed = True
 
 

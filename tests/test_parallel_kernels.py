@@ -265,3 +265,16 @@ def test_linear_of_few_rows_other_layouts_equal_reference(case):
     got, want = FB.linear(x, w, b), R.linear(x, w, b)
     assert got.shape == want.shape and got.dtype == want.dtype
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+def test_numpy_blas_threads_can_be_set_and_restored():
+    previous = threads.set_numpy_blas_threads(1)
+    if previous is None:
+        pytest.skip("NumPy's own OpenBLAS is not found in this process (not Linux/OpenBLAS)")
+    try:
+        assert threads.set_numpy_blas_threads(1) == 1
+        a = np.ones((64, 64), np.float32)
+        np.testing.assert_array_equal(a @ a, np.full((64, 64), 64, np.float32))
+    finally:
+        assert threads.set_numpy_blas_threads(previous) == 1
+    assert threads.set_numpy_blas_threads(previous) == previous

@@ -62,36 +62,68 @@ import os
 import numba
 
 _SETTERS = ("scipy_openblas_set_num_threads", "openblas_set_num_threads")
+# NumPy's copy is built with 64-bit integers, its symbols carry the suffix "64_"
+_NUMPY_SETTERS = ("scipy_openblas_set_num_threads64_", "openblas_set_num_threads64_",
+                  "openblas_set_num_threads")
+_NUMPY_GETTERS = ("scipy_openblas_get_num_threads64_", "openblas_get_num_threads64_",
+                  "openblas_get_num_threads")
 
 
-def _loaded_scipy_blas() -> ctypes.CDLL | None:
-    """SciPy's OpenBLAS as loaded in this process (the one Numba's np.dot calls), or None."""
-    import scipy.linalg.cython_blas  # noqa: F401  (loads the library Numba binds to)
-
+def _loaded_openblas(owner: str) -> ctypes.CDLL | None:
+    """The OpenBLAS that the package ``owner`` ('scipy' or 'numpy') bundles, as loaded in
+    this process, or None (not loaded, not Linux)."""
     try:
         with open("/proc/self/maps") as maps:
             paths = {line.split()[-1] for line in maps if "openblas" in line.lower()}
     except OSError:  # not Linux
         return None
-    # SciPy's wheels bundle theirs under scipy.libs/; NumPy's (numpy.libs/) is another copy
+    # the wheels bundle theirs under scipy.libs/ and numpy.libs/: two separate copies
     for path in sorted(paths):
-        if "scipy" in os.path.dirname(path) and os.path.exists(path):
+        if owner in os.path.basename(os.path.dirname(path)) and os.path.exists(path):
             return ctypes.CDLL(path)
+    return None
+
+
+def _symbol(lib: ctypes.CDLL, names: tuple[str, ...]):
+    for name in names:
+        fn = getattr(lib, name, None)
+        if fn is not None:
+            return fn
     return None
 
 
 def use_one_blas_thread() -> bool:
     """Make SciPy's OpenBLAS single-threaded; True if it could be done."""
-    lib = _loaded_scipy_blas()
-    if lib is None:
+    import scipy.linalg.cython_blas  # noqa: F401  (loads the library Numba binds to)
+
+    lib = _loaded_openblas("scipy")
+    setter = _symbol(lib, _SETTERS) if lib is not None else None
+    if setter is None:
         return False
-    for name in _SETTERS:
-        setter = getattr(lib, name, None)
-        if setter is not None:
-            setter.argtypes = (ctypes.c_int,)
-            setter(1)
-            return True
-    return False
+    setter.argtypes = (ctypes.c_int,)
+    setter(1)
+    return True
+
+
+def set_numpy_blas_threads(n: int) -> int | None:
+    """Give NumPy's own OpenBLAS (``numpy.matmul``, the reference backend's products) ``n``
+    threads; returns how many it had, to restore later, or None where it cannot be done.
+
+    Used while a second process compiles kernels on the other core
+    (``minigrad/train/warmup.py``): OpenBLAS's threads spin while they wait for a core, so two
+    of them beside a busy process made each product several times slower.
+    """
+    lib = _loaded_openblas("numpy")
+    if lib is None:
+        return None
+    setter, getter = _symbol(lib, _NUMPY_SETTERS), _symbol(lib, _NUMPY_GETTERS)
+    if setter is None or getter is None:
+        return None
+    setter.argtypes = (ctypes.c_int,)
+    getter.restype = ctypes.c_int
+    previous = getter()
+    setter(n)
+    return previous
 
 
 def _openmp_layer() -> bool:

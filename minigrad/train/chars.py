@@ -593,8 +593,8 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        if compiling is not None:  # stopped early: Numba replaces cache files atomically
-            compiling.process.kill()
+        if compiling is not None:  # the run stopped early
+            compiling.stop()
 
     # --- report ------------------------------------------------------------------------------
     progress.clear()

@@ -98,10 +98,13 @@ class BackgroundCompile:
 
     The child's output goes to a temporary log file (read back only if it fails). It
     shares this process's environment, so the same ``NUMBA_CACHE_DIR``, and its process
-    group, so a Ctrl-C in the terminal stops it too.
+    group, so a Ctrl-C in the terminal stops it too. While it runs, NumPy's BLAS (which the
+    reference backend's products use) has one thread here: the child takes the other core.
     """
 
     def __init__(self, cfg: dict) -> None:
+        from minigrad.kernels.threads import set_numpy_blas_threads
+
         self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115  (open while the child runs)
         self.started = time.perf_counter()
         self.process = subprocess.Popen(
@@ -109,19 +112,30 @@ class BackgroundCompile:
             stdout=self.log, stderr=subprocess.STDOUT,
             env=dict(os.environ, MINIGRAD_BACKEND="fast"))
         self.seconds: float | None = None
+        self._blas_threads = set_numpy_blas_threads(1)
 
     def finished(self) -> bool:
-        """Whether the child has exited (never blocks)."""
+        """Whether the child has exited (never blocks); the first time it has, NumPy's BLAS
+        gets its threads back."""
         if self.process.poll() is None:
             return False
         if self.seconds is None:
+            from minigrad.kernels.threads import set_numpy_blas_threads
+
             self.seconds = time.perf_counter() - self.started
+            if self._blas_threads is not None:
+                set_numpy_blas_threads(self._blas_threads)
         return True
 
     def wait(self) -> None:
         """Block until the child has exited."""
         self.process.wait()
         self.finished()
+
+    def stop(self) -> None:
+        """Kill the child (a run that ends early; Numba replaces cache files atomically)."""
+        self.process.kill()
+        self.wait()
 
     def failure(self) -> str | None:
         """None if the child compiled everything, else the last lines of what it printed."""
