@@ -46,9 +46,11 @@ def exercise(cfg: dict) -> None:
     """Make every kind of call a training run of configuration ``cfg`` makes, once, on a
     throwaway model: a training step (forward, backward, gradient clipping, AdamW), the
     no-grad evaluations (full batches and the short last window of the full-split loss)
-    and sampling with the key/value cache past the block size (batch 1, one new token at a
-    time). Numba compiles per argument type, not per shape, so these calls need every
-    kernel signature the run will. minigrad's random state is left as it was."""
+    and sampling (batch 1: the key/value cache's prompt pass and one-token steps, and the
+    sliding window past the block size). Numba compiles per argument type, not per shape,
+    and the kernel chosen depends on sizes only through thresholds that these shapes
+    cross as the run's do, so these calls need every kernel signature the run will.
+    minigrad's random state is left as it was."""
     from .chars import build_model, full_split_loss, train_step
     from .data import BatchSampler
 
@@ -62,10 +64,15 @@ def exercise(cfg: dict) -> None:
         ids = np.arange(3 * block + 5, dtype=np.int64) % vocab
         sampler = BatchSampler(ids, int(cfg["batch_size"]), block, seed=0)
         train_step(model, opt, params, sampler, 1e-3, float(cfg["grad_clip"]) or 1.0, 0)
-        full_split_loss(model, ids, block)  # eval batches and a short (1, r) last window
         model.eval()
-        with minigrad.no_grad():
-            model.generate(ids[None, :1], block + 2, top_k=min(10, vocab))
+        with minigrad.no_grad():  # the loss estimates: training-sized batches, no gradients
+            model(*sampler.sample())
+        full_split_loss(model, ids, block)  # and the full-split score's short last window
+        # sampling (batch 1): a one-token prompt; a cached step with the cache at its fullest;
+        # a full-block prompt and the uncached sliding window after it. Five forward passes,
+        # whatever the block size, and every shape class a run's sampling meets.
+        for prompt, new in ((1, 1), (max(1, block - 1), 2), (block, 2)):
+            model.generate(ids[None, :prompt], new, top_k=min(10, vocab))
     finally:
         minigrad.set_rng_state(rng_state)
 
