@@ -17,6 +17,10 @@ screen. Instead, the trainer:
 3. at each iteration boundary looks whether that process has finished; when it has,
    loads the kernels from the cache (step 1 again) and goes on on the fast backend.
 
+If this process stops early the child is stopped too (Ctrl-C reaches both; a run that
+ends by an error or a signal it handles kills it); if it is killed outright (SIGKILL), the
+child finishes its compile alone and the next run finds the kernels cached.
+
 The price: float32 rounding differs between the backends, so a run that started on the
 reference backend is not bit-for-bit the run a warm cache gives with the same seed (each
 step agrees to float32 rounding, which tests/test_backends.py holds the backends to, and the
