@@ -36,6 +36,8 @@ from typing import Any
 
 import numpy as np
 
+from minigrad.pytorch_file import load_pytorch_file
+
 from .gpt import GPT, GPTConfig
 
 COMPILED_PREFIX = "_orig_mod."  # torch.compile wraps the model; its state_dict keys gain this
@@ -104,7 +106,7 @@ def read_nanogpt_source(source: Any, where: str = "from_nanogpt",
     ``where`` starts the error messages.
     """
     if isinstance(source, (str, os.PathLike)):
-        source = _torch_load(os.fspath(source))
+        source = load_pytorch_file(source)  # no torch needed (minigrad/pytorch_file.py)
     if not isinstance(source, Mapping):
         raise TypeError(f"{where}: expected a state dict, a nanoGPT checkpoint dict or a "
                         f"path to ckpt.pt, got {type(source).__name__}")
@@ -121,19 +123,6 @@ def read_nanogpt_source(source: Any, where: str = "from_nanogpt",
             raise KeyError(f"{where}: {origin[name]!r} and {key!r} both name {name!r}")
         state[name], origin[name] = to_numpy(value, key), key
     return state, model_args
-
-
-def _torch_load(path: str) -> Any:
-    try:
-        import torch
-    except ImportError:
-        raise ImportError(
-            f"reading the PyTorch file {path!r} needs torch: pip install 'minigrad-autodiff[torch]' "
-            "(or pass the state dict as NumPy arrays)") from None
-    if not os.path.isfile(path):
-        raise FileNotFoundError(f"no nanoGPT checkpoint at {path!r}")
-    # weights_only: refuse arbitrary pickled code; nanoGPT's ckpt.pt holds only plain types
-    return torch.load(path, map_location="cpu", weights_only=True)
 
 
 def infer_config(state: Mapping[str, np.ndarray], **known: Any) -> GPTConfig:
