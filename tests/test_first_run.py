@@ -125,7 +125,7 @@ def cold_then_warm(monkeypatch):
     """The first fast_kernels_loaded() answers False (a cold cache), later ones True;
     restores the backend the trainer switches."""
     answers = iter([False])
-    monkeypatch.setattr(train_chars, "fast_kernels_loaded", lambda cfg: next(answers, True))
+    monkeypatch.setattr(warmup, "fast_kernels_loaded", lambda cfg: next(answers, True))
     monkeypatch.setattr(minigrad.backends, "active", minigrad.backends.active)
     monkeypatch.delenv("MINIGRAD_COMPILE", raising=False)
 
@@ -137,7 +137,7 @@ def fake_background(monkeypatch, polls: int, failure: str | None) -> list[FakeCo
         made.append(FakeCompile(polls, failure))
         return made[-1]
 
-    monkeypatch.setattr(train_chars, "BackgroundCompile", make)
+    monkeypatch.setattr(warmup, "BackgroundCompile", make)
     return made
 
 
@@ -159,7 +159,7 @@ def test_steps_run_on_the_reference_backend_until_the_kernels_are_ready(
 def test_a_failed_background_compile_falls_back_to_compiling_here(
         small_text, tmp_path, capsys, monkeypatch, cold_then_warm):
     compiled = []
-    monkeypatch.setattr(train_chars, "compile_in_this_process", lambda cfg: compiled.append(1))
+    monkeypatch.setattr(warmup, "compile_in_this_process", lambda cfg: compiled.append(1))
     fake_background(monkeypatch, polls=1, failure="exit code 1: MemoryError")
     assert train_chars.main([*TINY, "--text", str(small_text), "--max-iters", "3",
                              "--out-dir", str(tmp_path / "o")]) == 0

@@ -81,7 +81,7 @@ from .data import (
     split_ids,
 )
 from .progress import Progress
-from .warmup import BackgroundCompile, compile_in_this_process, fast_kernels_loaded
+from .warmup import start_fast_kernels, switch_to_fast
 
 FULL_EVAL_ROWS = 64  # windows per batch when scoring the whole validation split
 PLOT_HINT = "--plot needs matplotlib, which is not installed; get it with: pip install matplotlib"
@@ -367,49 +367,6 @@ def check_plot_available(args: argparse.Namespace, parser: argparse.ArgumentPars
             parser.error(PLOT_HINT)
 
 
-def get_fast_kernels(cfg: dict, mode: str) -> BackgroundCompile | None:
-    """Have every kernel the run calls ready on the fast backend, or on its way.
-
-    Loaded from Numba's cache when they are all there (nothing printed). On a cold cache,
-    ``mode`` 'wait' compiles them here, naming each; 'background' starts a process that
-    compiles them, switches this process to the reference backend meanwhile and returns
-    that process (see ``warmup.py``; :func:`switch_to_fast` ends it).
-    """
-    if fast_kernels_loaded(cfg):
-        return None
-    if mode == "wait":
-        print("compiling minigrad's fast kernels (first run with this Numba cache; they are "
-              "cached on disk for later runs):", flush=True)
-        start = time.perf_counter()
-        count = compile_in_this_process(cfg)
-        print(f"compiled {count} kernels in {time.perf_counter() - start:.1f} s", flush=True)
-        return None
-    job = BackgroundCompile(cfg)
-    minigrad.set_backend("reference")
-    print("compiling minigrad's fast kernels in a background process (first run with this "
-          "Numba cache); meanwhile the steps run on the reference backend. For a run that is "
-          "bit-for-bit repeatable from this first one: --compile wait", flush=True)
-    return job
-
-
-def switch_to_fast(job: BackgroundCompile, cfg: dict, say) -> None:
-    """After the background compile has exited: load its kernels and go on on the fast
-    backend; if it failed, or its kernels are not in the cache (an unwritable cache
-    directory), compile them here instead. ``say`` prints a message line."""
-    job.wait()
-    minigrad.set_backend("fast")
-    failure = job.failure()
-    if failure is None and fast_kernels_loaded(cfg):
-        say(f"fast kernels ready (compiled in {job.seconds:.1f} s in the background): "
-            f"continuing on the fast backend")
-        return
-    why = (f"the background compile failed ({failure})" if failure else
-           "the background compile's kernels are not in Numba's cache (is its directory "
-           "writable? NUMBA_CACHE_DIR chooses it)")
-    say(f"warning: {why}; compiling them in this process")
-    compile_in_this_process(cfg)
-
-
 def check_finite(model, losses: dict[str, float], it: int) -> None:
     """Raise NonFiniteLoss when a loss or any weight is NaN or infinite, so that no such
     state is ever written as a checkpoint."""
@@ -505,7 +462,7 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
         print(f"resuming from {last_path} at iteration {state.iteration}")
     compiling = None
     if minigrad.get_backend() == "fast":
-        compiling = get_fast_kernels(cfg, "wait" if args.profile else args.compile)
+        compiling = start_fast_kernels(cfg, "wait" if args.profile else args.compile)
     if args.profile:
         profile_steps(model, opt, params, sampler, cfg, args.profile)
         return 0
@@ -541,10 +498,7 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
         while True:
             it = state.iteration
             if compiling is not None and (compiling.finished() or it >= max_iters):
-                if not compiling.finished():
-                    progress.message("waiting for the background compile (so that the "
-                                     "rest of this run and the next ones are fast)...")
-                switch_to_fast(compiling, cfg, progress.message)
+                switch_to_fast(compiling, cfg, progress.message)  # waits if the run is done
                 compiling = None
             if stop.signum is not None:
                 checkpoint(last_path, {})

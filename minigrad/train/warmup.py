@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 import numpy as np
 
@@ -155,6 +156,53 @@ class BackgroundCompile:
         self.log.seek(0)
         tail = " | ".join(self.log.read().strip().splitlines()[-3:])
         return f"exit code {self.process.returncode}: {tail}"
+
+
+def start_fast_kernels(cfg: dict, mode: str) -> BackgroundCompile | None:
+    """Have every kernel a run of ``cfg`` calls ready on the fast backend, or on its way.
+
+    Loaded from Numba's cache when they are all there (nothing printed). On a cold cache,
+    ``mode`` 'wait' compiles them here, naming each; 'background' starts a
+    :class:`BackgroundCompile`, switches this process to the reference backend meanwhile and
+    returns it (:func:`switch_to_fast` ends it).
+    """
+    if fast_kernels_loaded(cfg):
+        return None
+    if mode == "wait":
+        print("compiling minigrad's fast kernels (first run with this Numba cache; they are "
+              "cached on disk for later runs):", flush=True)
+        start = time.perf_counter()
+        count = compile_in_this_process(cfg)
+        print(f"compiled {count} kernels in {time.perf_counter() - start:.1f} s", flush=True)
+        return None
+    job = BackgroundCompile(cfg)
+    minigrad.set_backend("reference")
+    print("compiling minigrad's fast kernels in a background process (first run with this "
+          "Numba cache); meanwhile the steps run on the reference backend. For a run that is "
+          "bit-for-bit repeatable from this first one: --compile wait", flush=True)
+    return job
+
+
+def switch_to_fast(job: BackgroundCompile, cfg: dict, say: Callable[[str], None]) -> None:
+    """Wait for the background compile to exit (saying so if it has not yet: the run is
+    over), load its kernels and go on on the fast backend; if it failed, or its kernels are
+    not in the cache (an unwritable cache directory), compile them here instead. ``say``
+    prints a message line."""
+    if not job.finished():
+        say("waiting for the background compile (so that the rest of this run and the next "
+            "ones are fast)...")
+    job.wait()
+    minigrad.set_backend("fast")
+    failure = job.failure()
+    if failure is None and fast_kernels_loaded(cfg):
+        say(f"fast kernels ready (compiled in {job.seconds:.1f} s in the background): "
+            f"continuing on the fast backend")
+        return
+    why = (f"the background compile failed ({failure})" if failure else
+           "the background compile's kernels are not in Numba's cache (is its directory "
+           "writable? NUMBA_CACHE_DIR chooses it)")
+    say(f"warning: {why}; compiling them in this process")
+    compile_in_this_process(cfg)
 
 
 def main(argv: list[str] | None = None) -> int:
