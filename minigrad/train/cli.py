@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .data import TINY_SHAKESPEARE
+from .warmup import COMPILE_ENV, COMPILE_MODES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -161,8 +162,7 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
     add(run, "--backend", choices=("reference", "fast"), default=None,
         help="minigrad backend: 'reference' (plain NumPy, to read and step through) or 'fast' "
              "(Numba kernels) (default: $MINIGRAD_BACKEND, else fast)")
-    add(run, "--compile", choices=("background", "wait"),
-        default=os.environ.get("MINIGRAD_COMPILE", "background"),
+    add(run, "--compile", choices=COMPILE_MODES, default=os.environ.get(COMPILE_ENV, "background"),
         help="on a cold Numba cache (the first run): 'background' compiles the fast kernels in "
              "a second process while the first steps run on the reference backend; 'wait' "
              "compiles them first, naming each, so that every run of a seed is bit-for-bit "
@@ -238,8 +238,8 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, set[str]
         argv = config_argv(config_path, parser) + argv
     args = parser.parse_args(argv)
     explicit = set(vars(build_parser(suppress_defaults=True).parse_args(argv))) - {"config"}
-    if args.compile not in ("background", "wait"):  # argparse checks given flags, not defaults
-        parser.error(f"MINIGRAD_COMPILE={args.compile!r} must be 'background' or 'wait'")
+    if args.compile not in COMPILE_MODES:  # argparse checks given flags, not defaults
+        parser.error(f"{COMPILE_ENV}={args.compile!r} must be 'background' or 'wait'")
     if args.resume and args.sample:
         parser.error("--resume and --sample exclude each other")
     if getattr(args, "profile", None) and args.sample:
