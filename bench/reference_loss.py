@@ -82,7 +82,8 @@ def train_one(seed: int, ids: np.ndarray, vocab_size: int, max_iters: int,
         with torch.no_grad():
             for k, split in enumerate((train, val)):
                 s = BatchSampler(split, cfg.batch_size, cfg.block_size, seed + 1000 * it + k)
-                [loss_of(*s.sample()).item() for _ in range(EVAL_ITERS)]
+                for _ in range(EVAL_ITERS):
+                    loss_of(*s.sample()).item()
         model.train()
 
     warmup = min(WARMUP, max_iters)  # short test runs
