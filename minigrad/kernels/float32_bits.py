@@ -16,6 +16,9 @@ vector code. The GELU, cross-entropy and attention kernels build their exp from 
   a row max can be an integer max (one vector instruction; NaN sorts last).
 - :func:`add_reassoc_f32` is one float32 addition that LLVM may regroup, so a
   running sum of them vectorises while the rest of the loop keeps exact order.
+- :func:`fma_f32` is a * b + c rounded once (LLVM's ``llvm.fma``: one vector
+  instruction on every CPU with FMA, AVX2's companions). ``fma(a, a, -a*a)`` is the
+  exact rounding error of a square, which GELU needs to form x**2 / 2 exactly.
 - :func:`exp_nonpos_f32` is that whole recipe for exp(y), y <= 0 (a softmax's
   exp(z - max z), a Gaussian's exp(-x**2 / 2)); -inf gives 0 and NaN stays NaN.
 - :func:`row_max_f32` and :func:`exp_row_f32` are the two loops of a softmax row
@@ -26,7 +29,7 @@ compiled with the caller's own fastmath flags (no second, differently-flagged
 copy in Numba's cache).
 
 Under ``NUMBA_DISABLE_JIT=1`` (every kernel runs as plain Python, e.g. to step through
-it in pdb) the three ``@intrinsic`` functions, which only exist in compiled code, are
+it in pdb) the four ``@intrinsic`` functions, which only exist in compiled code, are
 replaced at the end of this module by NumPy-scalar versions with the same results.
 """
 
@@ -120,6 +123,17 @@ def add_reassoc_f32(typingctx, a, b):
     return sig, codegen
 
 
+@intrinsic
+def fma_f32(typingctx, a, b, c):
+    """a * b + c in float32 with a single rounding (fused multiply-add)."""
+    sig = types.float32(types.float32, types.float32, types.float32)
+
+    def codegen(context, builder, signature, args):
+        return builder.fma(args[0], args[1], args[2])
+
+    return sig, codegen
+
+
 @njit(cache=True, inline="always", error_model="numpy")
 def row_max_f32(x, r, n, scale):
     """max over j < n of x[r, j] * scale (n >= 1), as an integer max over
@@ -159,3 +173,9 @@ if config.DISABLE_JIT:
     def add_reassoc_f32(a, b):
         """a + b in float32."""
         return np.float32(np.float32(a) + np.float32(b))
+
+    def fma_f32(a, b, c):
+        """a * b + c: the product is exact in float64, the sum rounds in float64 and
+        then to float32 (twice, where llvm.fma rounds once: the same float32 whenever
+        a * b + c is itself a float32, as for a square's rounding error)."""
+        return np.float32(np.float64(a) * np.float64(b) + np.float64(c))
