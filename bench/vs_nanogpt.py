@@ -9,9 +9,9 @@ Two contenders, each a process of its own, timed by this script from its start t
 
 - ``minigrad``: ``python -m minigrad.train.chars --out-dir DIR`` (``minigrad-train`` with
   no flags): nanoGPT's CPU config of shakespeare_char, 2000 iterations, loss estimates every
-  250 (20 batches per split), checkpoints; then the full-validation score and a
-  500-character sample, which nanoGPT's ``train.py`` does not do (they count against
-  minigrad here). Before the timed rounds one untimed 1-iteration run fills Numba's cache
+  250 (20 batches per split), checkpoints; then the full-validation score (which the
+  reference computes too) and a 500-character sample, which nanoGPT's ``train.py`` does
+  not do (it counts against minigrad here). Before the timed rounds one untimed 1-iteration run fills Numba's cache
   (``--cold``: each timed run gets an empty ``NUMBA_CACHE_DIR`` instead).
 - ``nanoGPT (PyTorch)``: ``bench/reference_loss.py --seeds 1337 --eval-interval 250``:
   nanoGPT's model, initialisation and training loop for the same config (``bias=False``,
