@@ -34,12 +34,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .float32_bits import add_reassoc_f32, exp_row_f32, row_max_f32
+from .float32_bits import CONTRACT, add_reassoc_f32, exp_row_f32, row_max_f32
 from .matmul import PARALLEL_MIN_MACS
 from .runtime import parallel
 
 _F = np.float32
-_CONTRACT = {"contract"}  # a * b + c may become one fused multiply-add; nothing regrouped
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -135,7 +134,7 @@ def _backward_head(g4, q3, k3, v3, p, scale, dq4, dk4, dv4, bh):
     _scatter(dv, dv4, b, h)
 
 
-@njit(cache=True, error_model="numpy", fastmath=_CONTRACT)
+@njit(cache=True, error_model="numpy", fastmath=CONTRACT)
 def attention_forward_f32(q4, k4, v4, scale, causal, p, out4, q3, k3, v3):
     """Every head in turn: p (B*H, Tq, Tk), out4 (B, Tq, H, hv) and the tiles q3, k3, v3
     (B*H, T, d) are written."""
@@ -143,21 +142,21 @@ def attention_forward_f32(q4, k4, v4, scale, causal, p, out4, q3, k3, v3):
         _forward_head(q4, k4, v4, scale, causal, p, out4, q3, k3, v3, bh)
 
 
-@njit(cache=True, error_model="numpy", parallel=True, fastmath=_CONTRACT)
+@njit(cache=True, error_model="numpy", parallel=True, fastmath=CONTRACT)
 def attention_forward_f32_par(q4, k4, v4, scale, causal, p, out4, q3, k3, v3):
     """attention_forward_f32 with the heads shared out over the threads."""
     for bh in prange(p.shape[0]):
         _forward_head(q4, k4, v4, scale, causal, p, out4, q3, k3, v3, bh)
 
 
-@njit(cache=True, error_model="numpy", fastmath=_CONTRACT)
+@njit(cache=True, error_model="numpy", fastmath=CONTRACT)
 def attention_backward_f32(g4, q3, k3, v3, p, scale, dq4, dk4, dv4):
     """Every head in turn: dq4, dk4, dv4 (B, T, H, d) are written."""
     for bh in range(p.shape[0]):
         _backward_head(g4, q3, k3, v3, p, scale, dq4, dk4, dv4, bh)
 
 
-@njit(cache=True, error_model="numpy", parallel=True, fastmath=_CONTRACT)
+@njit(cache=True, error_model="numpy", parallel=True, fastmath=CONTRACT)
 def attention_backward_f32_par(g4, q3, k3, v3, p, scale, dq4, dk4, dv4):
     """attention_backward_f32 with the heads shared out over the threads."""
     for bh in prange(p.shape[0]):

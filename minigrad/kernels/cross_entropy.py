@@ -25,16 +25,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .float32_bits import exp_nonpos_f32, exp_row_f32, row_max_f32
+from .float32_bits import CONTRACT, exp_nonpos_f32, exp_row_f32, row_max_f32
 
 # Reassociate sums (so they vectorize), contract to FMA, ignore the sign of zero,
 # reciprocal instead of divide. Not 'nnan'/'ninf': inf/NaN logits must stay visible.
 _FAST = {"reassoc", "contract", "nsz", "arcp"}
 _F = np.float32
-# Only 'contract' (a * b + c as one fused multiply-add, rounded once) for the
-# float32 kernel: never less accurate, and it leaves the exp's range reduction
-# exact. Not 'reassoc': that could regroup the two-part ln2 (see exp_nonpos_f32).
-_CONTRACT = {"contract"}
 
 
 @njit(cache=True)
@@ -52,14 +48,14 @@ def check_targets(targets, num_classes, ignore_index):
     return -1, count
 
 
-@njit(cache=True, fastmath=_CONTRACT, error_model="numpy")
+@njit(cache=True, fastmath=CONTRACT, error_model="numpy")
 def exp_f32(y, out):
     """out = exp(y) over flat float32 arrays with y <= 0 (the kernel's exp, for tests)."""
     for i in range(y.size):
         out[i] = exp_nonpos_f32(y[i])
 
 
-@njit(cache=True, fastmath=_CONTRACT, error_model="numpy")
+@njit(cache=True, fastmath=CONTRACT, error_model="numpy")
 def cross_entropy_f32(x, targets, ignore_index, scale, sums, shift, grad):
     """float32 parts of the loss, sums[r] = sum_j exp(x[r, j] - max) and
     shift[r] = max - x[r, t] (loss = log(sums) + shift), and the gradient

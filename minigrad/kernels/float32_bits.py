@@ -41,6 +41,11 @@ from numba import config, njit, types
 from numba.extending import intrinsic
 
 _F = np.float32
+# The fastmath flags of a float32 kernel built from these pieces: 'contract' only (a * b + c
+# as one fused multiply-add, rounded once: never less accurate). Not 'reassoc': it could
+# regroup the two-part ln2 of exp_nonpos_f32; a sum that may be regrouped says so one
+# addition at a time (add_reassoc_f32).
+CONTRACT = {"contract"}
 _EXP_MIN = _F(-87.5)  # exp(-87.5) ~ 1e-38: below it exp_nonpos_f32 returns 0
 LOG2_E = _F(1.4426950408889634)  # 1 / ln2: n = floor(y * LOG2_E + 0.5)
 LN2_HI = _F(0.693359375)         # ln2 = LN2_HI + LN2_LO; LN2_HI has few mantissa bits,

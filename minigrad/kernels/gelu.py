@@ -43,12 +43,11 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from .float32_bits import exp_nonpos_f32, fma_f32
+from .float32_bits import CONTRACT, exp_nonpos_f32, fma_f32
 from .runtime import parallel
 from .threads import PARALLEL_MIN_SIZE
 
 _F = np.float32
-_CONTRACT = {"contract"}  # a * b + c may become one fused multiply-add; nothing else
 _INV_SQRT_2 = 0.7071067811865476    # 1 / sqrt(2)
 _INV_SQRT_2PI = 0.3989422804014327  # 1 / sqrt(2 pi)
 
@@ -103,14 +102,14 @@ def _gelu_f32(v):
     return v * cdf, cdf + (v * _F(_INV_SQRT_2PI) * e if hi < _F(50.0) else _F(0.0))
 
 
-@njit(cache=True, error_model="numpy", fastmath=_CONTRACT)
+@njit(cache=True, error_model="numpy", fastmath=CONTRACT)
 def gelu_f32(x, y):
     """y = x Phi(x) over flat float32 arrays (LLVM drops the unused dy/dx)."""
     for i in range(x.size):
         y[i] = _gelu_f32(x[i])[0]
 
 
-@njit(cache=True, error_model="numpy", fastmath=_CONTRACT)
+@njit(cache=True, error_model="numpy", fastmath=CONTRACT)
 def gelu_grad_f32(x, y, dydx):
     """y = x Phi(x) and dydx = Phi(x) + x phi(x) over flat float32 arrays."""
     for i in range(x.size):
@@ -119,14 +118,14 @@ def gelu_grad_f32(x, y, dydx):
 
 # The same loops shared out over Numba's threads (see threads.py): prange
 # splits the index range, and each thread's part still runs as vector code.
-@njit(cache=True, error_model="numpy", parallel=True, fastmath=_CONTRACT)
+@njit(cache=True, error_model="numpy", parallel=True, fastmath=CONTRACT)
 def gelu_f32_par(x, y):
     """gelu_f32 on all threads."""
     for i in prange(x.size):
         y[i] = _gelu_f32(x[i])[0]
 
 
-@njit(cache=True, error_model="numpy", parallel=True, fastmath=_CONTRACT)
+@njit(cache=True, error_model="numpy", parallel=True, fastmath=CONTRACT)
 def gelu_grad_f32_par(x, y, dydx):
     """gelu_grad_f32 on all threads."""
     for i in prange(x.size):
