@@ -43,6 +43,11 @@ def _kernel_name(ev: event.Event) -> str:
     return f"{fn.__module__}.{fn.__qualname__}({args})"
 
 
+def _is_minigrad(ev: event.Event) -> bool:
+    """Whether an event's dispatcher is one of minigrad's kernels (not Numba's own helpers)."""
+    return ev.data["dispatcher"].py_func.__module__.startswith("minigrad.")
+
+
 class _RefuseToCompile(event.Listener):
     def on_start(self, ev: event.Event) -> None:
         raise KernelNotCached(f"{_kernel_name(ev)} is not in Numba's cache")
@@ -81,10 +86,6 @@ class _Announcer(event.Listener):
         if not self.started and _is_minigrad(ev):
             self.count += 1
             print(f" ({seconds:.1f} s)", file=self.stream, flush=True)
-
-
-def _is_minigrad(ev: event.Event) -> bool:
-    return ev.data["dispatcher"].py_func.__module__.startswith("minigrad.")
 
 
 _announcing = 0  # announce_compiles blocks open: they say more than the notice would

@@ -573,7 +573,7 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
 
 
 def write_metrics(out_dir: Path, cfg: dict, state: RunState, full_val: float, n_scored: int,
-                  n_params: int, tokens_per_iter: int, reference_iters: int = 0) -> dict:
+                  n_params: int, tokens_per_iter: int, reference_iters: int) -> dict:
     """Write metrics.json (config, final losses, speed, eval history) and return it.
     ``reference_iters``: iterations of this session that ran on the reference backend while
     the fast kernels compiled in the background."""
