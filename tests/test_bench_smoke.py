@@ -174,3 +174,22 @@ def test_vs_nanogpt_times_both_runs_and_prints_the_ratio():
     assert re.search(r"^\s+nanoGPT \(PyTorch\)\s+[\d.]+\s+[\d.]+\s+[\d.]+$", done.stdout,
                      re.MULTILINE)
     assert "ratio minigrad/nanoGPT wall time:" in done.stdout
+    assert re.search(r"round 1: minigrad [\d.]+ s \([\d.]+ s in its training steps\)", done.stdout)
+    assert re.search(r"numpy.matmul's speed: [\d.]+ ms", done.stdout)  # the floor, sampled
+
+
+def test_vs_nanogpt_says_which_step_the_goal_needs():
+    import vs_nanogpt
+
+    # 0.7 * 160 s = 112 s; 12 s outside the steps leaves 100 s for 2000 steps: 50 ms each
+    runs = [{"seconds": 140.0, "step_seconds": 128.0, "iters": 2000},
+            {"seconds": 150.0, "step_seconds": 138.0, "iters": 2000}]
+    below = vs_nanogpt.what_the_goal_needs(runs, 160.0, floor_ms=58.5)
+    assert "outside its 2000 training steps" in below and "12.0 s" in below
+    assert "mean step of 50.0 ms" in below
+    assert "minigrad's mean step: 66.5 ms" in below  # median of 64.0 and 69.0
+    assert "below the floor" in below
+    above = vs_nanogpt.what_the_goal_needs(runs, 160.0, floor_ms=42.0)
+    assert "above the floor: 8.0 ms a step" in above
+    hopeless = vs_nanogpt.what_the_goal_needs(runs, 10.0, floor_ms=42.0)
+    assert "no step can be fast enough" in hopeless
