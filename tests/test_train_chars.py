@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import minigrad
@@ -69,6 +69,29 @@ def test_vocab_is_sorted_and_round_trips():
     assert ids.dtype == np.int64 and v.decode(ids) == "world hello"
     with pytest.raises(ValueError, match="'z'"):
         v.encode("lazy")
+
+
+@settings(max_examples=200, deadline=None)
+@given(vocab=st.text(min_size=1, max_size=20), text=st.text(max_size=200))
+def test_vocab_encode_is_the_character_to_id_map(vocab, text):
+    # the array lookup against the definition: any code point (astral, lone surrogates), any order
+    v = char_data.CharVocab("".join(dict.fromkeys(vocab)))
+    index = {c: i for i, c in enumerate(v.chars)}
+    missing = list(dict.fromkeys(c for c in text if c not in index))
+    assert v.unknown(text) == missing
+    if missing:
+        with pytest.raises(ValueError, match="not in the vocabulary") as e:
+            v.encode(text)
+        assert repr(missing[0]) in str(e.value)
+    else:
+        assert v.encode(text).tolist() == [index[c] for c in text]
+        assert v.decode(v.encode(text)) == text
+
+
+def test_vocab_handles_surrogates_and_astral_characters():
+    v = char_data.CharVocab("a\ud800\U0001f600")
+    assert v.encode("\U0001f600a\ud800").tolist() == [2, 0, 1]
+    assert v.unknown("b\udfffa\U0001f601b") == ["b", "\udfff", "\U0001f601"]
 
 
 def test_tinyshakespeare_has_65_characters():

@@ -68,7 +68,12 @@ class CharVocab:
         if len(set(chars)) != len(chars):
             raise ValueError("vocabulary characters must be distinct")
         self.chars = chars
-        self._index = {c: i for i, c in enumerate(chars)}
+        # id of every code point up to the largest in the vocabulary, -1 where none: encoding a
+        # text is then one array lookup (a Python loop over Tiny Shakespeare's 1.1M characters
+        # took ~0.4 s of every run's start-up)
+        codes = _code_points(chars)
+        self._ids = np.full(int(codes.max()) + 1, -1, dtype=np.int64)
+        self._ids[codes] = np.arange(len(chars))
 
     @classmethod
     def from_text(cls, text: str) -> CharVocab:
@@ -78,25 +83,41 @@ class CharVocab:
     def __len__(self) -> int:
         return len(self.chars)
 
+    def _lookup(self, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """(ids, code points) of ``text``, both (len(text),); id -1 for a character not in the
+        vocabulary."""
+        codes = _code_points(text)
+        ids = np.full(codes.shape, -1, dtype=np.int64)
+        known = codes < len(self._ids)
+        ids[known] = self._ids[codes[known]]
+        return ids, codes
+
     def unknown(self, text: str) -> list[str]:
         """The distinct characters of ``text`` not in the vocabulary, in order of appearance."""
-        seen: dict[str, None] = {}
-        for c in text:
-            if c not in self._index:
-                seen.setdefault(c, None)
-        return list(seen)
+        return self._unknown(*self._lookup(text))
+
+    @staticmethod
+    def _unknown(ids: np.ndarray, codes: np.ndarray) -> list[str]:
+        bad, first = np.unique(codes[ids < 0], return_index=True)
+        return [chr(c) for c in bad[np.argsort(first)]]
 
     def encode(self, text: str) -> np.ndarray:
         """int64 ids of shape (len(text),); raises ValueError naming unknown characters."""
-        missing = self.unknown(text)
-        if missing:
-            shown = ", ".join(repr(c) for c in missing[:10])
+        ids, codes = self._lookup(text)
+        if (ids < 0).any():
+            shown = ", ".join(repr(c) for c in self._unknown(ids, codes)[:10])
             raise ValueError(f"characters not in the vocabulary: {shown}")
-        return np.fromiter((self._index[c] for c in text), dtype=np.int64, count=len(text))
+        return ids
 
     def decode(self, ids) -> str:
         """The string for a sequence of ids."""
         return "".join(self.chars[int(i)] for i in ids)
+
+
+def _code_points(text: str) -> np.ndarray:
+    """The Unicode code points of ``text`` as uint32 (len(text),). 'surrogatepass': a str may
+    hold lone surrogates (e.g. from a 'surrogateescape' decode); they are code points too."""
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
 
 
 def split_ids(ids: np.ndarray, val_fraction: float) -> tuple[np.ndarray, np.ndarray]:
