@@ -198,16 +198,28 @@ class MatmulPeak:
       step: a step can not be faster than its matmuls done by NumPy alone.
     """
 
-    def __init__(self, cfg: BenchConfig, seed: int = 0, min_seconds: float = 2e-3) -> None:
+    def __init__(self, cfg: BenchConfig, seed: int = 0, min_seconds: float = 2e-3,
+                 library: str = "numpy") -> None:
+        """``library``: "numpy" (``numpy.matmul``) or "torch" (``torch.matmul`` on 2
+        threads, for comparison: ``matmul_floor.py``)."""
         rng = np.random.default_rng(seed)
+        self._matmul: Callable[..., object] = np.matmul
+        as_operand: Callable[[np.ndarray], object] = np.asarray
+        if library == "torch":
+            import torch
+
+            torch.set_num_threads(2)
+            self._matmul, as_operand = torch.matmul, torch.from_numpy
+        elif library != "numpy":
+            raise ValueError(f"library must be 'numpy' or 'torch', not {library!r}")
         self._projections = set(projection_shapes(cfg))  # the step's forward projections
         self._cases = []
         for sa, sb, count in step_matmul_shapes(cfg):
-            a = rng.standard_normal(sa, dtype=np.float32)
-            b = rng.standard_normal(sb, dtype=np.float32)
-            np.matmul(a, b)  # fault in memory, start BLAS's threads
+            a = as_operand(rng.standard_normal(sa, dtype=np.float32))
+            b = as_operand(rng.standard_normal(sb, dtype=np.float32))
+            self._matmul(a, b)  # fault in memory, start BLAS's threads
             t0 = time.perf_counter()
-            np.matmul(a, b)
+            self._matmul(a, b)
             reps = max(1, math.ceil(min_seconds / max(time.perf_counter() - t0, 1e-7)))
             self._cases.append((sa, sb, count, a, b, reps, []))
 
@@ -216,7 +228,7 @@ class MatmulPeak:
         for _, _, _, a, b, reps, times in self._cases:
             t0 = time.perf_counter()
             for _ in range(reps):
-                np.matmul(a, b)
+                self._matmul(a, b)
             times.append((time.perf_counter() - t0) / reps)
 
     def _medians(self) -> list[tuple[tuple[int, ...], tuple[int, ...], int, float]]:
@@ -233,6 +245,10 @@ class MatmulPeak:
     def floor_seconds(self) -> float:
         """Seconds of all matmuls of one training step, each at its median speed."""
         return sum(n * t for _, _, n, t in self._medians())
+
+    def last_floor_seconds(self) -> float:
+        """The same from the latest :meth:`sample` alone."""
+        return sum(n * times[-1] for _, _, n, _, _, _, times in self._cases)
 
 
 # ---- reporting ------------------------------------------------------------------------------

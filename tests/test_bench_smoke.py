@@ -193,3 +193,22 @@ def test_vs_nanogpt_says_which_step_the_goal_needs():
     assert "above the floor: 8.0 ms a step" in above
     hopeless = vs_nanogpt.what_the_goal_needs(runs, 10.0, floor_ms=42.0)
     assert "no step can be fast enough" in hopeless
+
+
+def test_matmul_floor_prints_each_librarys_floor():
+    done = run_script("matmul_floor.py", "--config", "small", "--rounds", "2", "--pause", "0")
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^\s+numpy\.matmul\s+floor\s+[\d.]+ ms", done.stdout, re.MULTILINE)
+    if "PyTorch is not installed" not in done.stdout:
+        assert re.search(r"^\s+torch\.matmul\s+floor\s+[\d.]+ ms", done.stdout, re.MULTILINE)
+        assert "ratio torch/numpy floor:" in done.stdout
+    assert len(re.findall(r"^\s+round \d: numpy [\d.]+ ms", done.stdout, re.MULTILINE)) == 2
+
+
+def test_matmul_peak_floor_adds_up_every_product_of_a_step():
+    peak = common.MatmulPeak(common.CONFIGS["small"], min_seconds=1e-4)
+    peak.sample()
+    last = peak.last_floor_seconds()
+    assert last > 0 and math.isclose(peak.floor_seconds(), last)  # one sample: its own median
+    with pytest.raises(ValueError, match="'numpy' or 'torch'"):
+        common.MatmulPeak(common.CONFIGS["small"], library="cupy")
