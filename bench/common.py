@@ -188,14 +188,15 @@ def _matmul_flops(sa: tuple[int, ...], sb: tuple[int, ...]) -> int:
 
 
 class MatmulPeak:
-    """``numpy.matmul`` (float32) timed on the shapes of one config's training step.
+    """``numpy.matmul`` (or ``torch.matmul``), float32, timed on the shapes of one config's
+    training step.
 
     Call :meth:`sample` once per benchmark round; afterwards
 
     - :meth:`peak_gflops` is the best median GFLOP/s over the model's
       projection shapes: the "peak" MFU divides by;
     - :meth:`floor_seconds` adds up count x median time of every matmul in a
-      step: a step can not be faster than its matmuls done by NumPy alone.
+      step: a step can not be faster than its matmuls done by that library alone.
     """
 
     def __init__(self, cfg: BenchConfig, seed: int = 0, min_seconds: float = 2e-3,

@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> None:
     cfg = get_config(args.config)
     print(f"The matmul floor of one {cfg.name} training step ({cfg.describe()})")
     print(f"machine: {machine_line()}; {load_line()}")
+    # Worker passes arguments by position: seed 0 and min_seconds 2e-3 are MatmulPeak's defaults
     workers = {lib: Worker(MatmulPeak, cfg, 0, 2e-3, lib) for lib in libraries}
     try:
         for r in range(args.rounds):
