@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,12 @@ def _run(cmd: list, **kw) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     """The wheel built from a copy of the sources the package is made of."""
+    # Built offline with this environment's setuptools (the test extra asks for >= 77): the
+    # one a fresh `python3 -m venv` bundles rejects pyproject's license fields.
+    have = version("setuptools")
+    if int(have.split(".")[0]) < 77:
+        pytest.fail(f"setuptools {have} is too old to build the wheel offline (the license "
+                    "fields need >= 77): install the test extra, pip install -e '.[test]'")
     src = tmp_path_factory.mktemp("src")
     for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, src / name)
@@ -129,3 +136,18 @@ def test_readme_commands_need_no_activated_venv():
     bare = [ln for b in blocks for ln in b.splitlines()
             if re.match(r"\s*(python3?|pip|pytest)\s", ln) and "-m venv" not in ln]
     assert not bare, bare
+
+
+def test_readme_opens_with_the_two_commands_ci_runs():
+    """.ci/run runs the README's first two ```bash blocks exactly as written: each must be
+    one command line, the first setting up a venv and running the main job, the second the
+    tests; and the wheel command must not touch the development venv."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = [b.strip() for b in re.findall(r"```bash\n(.*?)```", text, re.DOTALL)]
+    setup, tests = blocks[0], blocks[1]
+    assert "\n" not in setup and "\n" not in tests, blocks[:2]
+    assert setup.startswith("python3 -m venv .venv && ") and "examples/train_chars.py" in setup
+    assert tests == ".venv/bin/python -m pytest -q"
+    wheel = next(b for b in blocks if "pip wheel" in b)
+    assert ".venv/bin/pip install dist/" not in wheel  # would replace the editable install
+    assert "--out-dir" in wheel  # the first command's out-chars/ holds a finished run

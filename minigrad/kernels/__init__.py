@@ -7,5 +7,12 @@ before a kernel runs, and the kernels that index by caller data (embedding ids,
 cross-entropy targets) check again and raise IndexError. Tests hold each kernel
 equal to that reference function. Importing this package changes nothing process-wide:
 ``runtime.py`` applies the few process-wide settings when a kernel first runs,
-and every kernel also runs as plain Python under ``NUMBA_DISABLE_JIT=1``.
+and every kernel also runs as plain Python under ``NUMBA_DISABLE_JIT=1``. The one thing
+it does tell Numba, before any kernel is decorated, is where to cache minigrad's own
+compiled kernels: the user's cache folder, never inside the installed package
+(``cache_location.py``).
 """
+
+from .cache_location import install as _install_cache_location
+
+_install_cache_location()

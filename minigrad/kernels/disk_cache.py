@@ -2,7 +2,7 @@
 
 Every kernel is ``@njit(cache=True)``: the first call with a new signature (dtypes, number
 of dimensions, memory layout of the arguments) compiles machine code and writes it to
-Numba's cache (``__pycache__`` beside the kernel's source, or ``NUMBA_CACHE_DIR``); later
+Numba's cache (the user's cache folder, see ``cache_location.py``, or ``NUMBA_CACHE_DIR``); later
 processes load it from there in milliseconds instead of compiling it again for a second or
 more. Two tools build on Numba's ``"numba:compile"`` event, which fires just before a
 dispatcher compiles, i.e. only after the cache had no copy:
