@@ -204,6 +204,56 @@ def test_progress_redraws_are_throttled_but_the_last_iteration_shows():
     assert "iter 500/500" in text
 
 
+def test_counter_rewrites_in_place_on_a_tty_and_prints_one_line_otherwise():
+    out = io.StringIO()
+    c = progress.Counter("sampling 60 characters", 60, stream=out, tty=True)
+    for n in (25, 50, 60):
+        c.update(n)
+    c.done()
+    text = out.getvalue()
+    assert "\n" not in text and "sampling 60 characters: 50/60" in text
+    assert text.endswith("\r") and text.split("\r")[-2].strip() == ""  # cleared at the end
+    out = io.StringIO()
+    c = progress.Counter("sampling 60 characters", 60, stream=out, tty=False)
+    c.update(25)
+    c.done()
+    assert out.getvalue() == "sampling 60 characters...\n"
+
+
+def test_sampling_runs_on_one_thread_in_chunks_and_reports_each(monkeypatch):
+    """Batch-1 decoding on one kernel thread (see one_thread: two threads lose badly on a
+    busy machine), drawn in SAMPLE_CHUNK pieces so that the trainer can show a count; the
+    chunks give the text a single generate call gives."""
+    numba = pytest.importorskip("numba")
+    vocab = char_data.CharVocab("abcdefgh\n")
+    cfg = {"vocab_size": len(vocab), "block_size": 16, "n_layer": 1, "n_head": 2,
+           "n_embd": 16, "dropout": 0.0, "bias": False, "tie_weights": True}
+    minigrad.manual_seed(0)
+    model = train_chars.build_model(cfg)
+    real_generate, seen = model.generate, []
+
+    def generate(ids, new, **kw):
+        seen.append((minigrad.get_backend(), numba.get_num_threads(), new))
+        return real_generate(ids, new, **kw)
+
+    monkeypatch.setattr(model, "generate", generate)
+    threads = numba.get_num_threads()
+    reports: list[int] = []
+    n = 2 * train_chars.SAMPLE_CHUNK + 10  # past the 16-character window
+    with minigrad.use_backend("fast"):
+        minigrad.manual_seed(3)
+        text = train_chars.generate_text(model, vocab, "ab", n, 0.8, None,
+                                         report=reports.append)
+    assert reports == [train_chars.SAMPLE_CHUNK, 2 * train_chars.SAMPLE_CHUNK, n]
+    assert [s[2] for s in seen] == [train_chars.SAMPLE_CHUNK, train_chars.SAMPLE_CHUNK, 10]
+    assert all(s[:2] == ("fast", 1) for s in seen)
+    assert numba.get_num_threads() == threads  # restored
+    minigrad.manual_seed(3)
+    with minigrad.use_backend("fast"):
+        whole = real_generate(vocab.encode("ab")[None, :], n, temperature=0.8)
+    assert text == vocab.decode(np.asarray(whole.data)[0]) and len(text) == 2 + n
+
+
 # ---------------------------------------------------------------- CLI ----------------------
 def test_help_lists_every_flag(capsys):
     assert run_main(["--help"]) == 0

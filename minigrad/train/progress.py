@@ -4,6 +4,7 @@ On a terminal it is one line that rewrites itself (``\\r``), at most 10 times a 
 output goes to a file or a pipe (a log, CI, a test), rewriting makes no sense, so it prints a
 plain line only every ``plain_every`` iterations (and at the last one). Other messages (eval
 results) go through :meth:`Progress.message`, which first clears the bar on a terminal.
+:class:`Counter` is the same idea for a count of done items (the characters of a sample).
 """
 
 from __future__ import annotations
@@ -101,5 +102,41 @@ class Progress:
         if self.tty and self._bar_shown:
             self.stream.write("\r" + " " * self._width + "\r")
             self._bar_shown = False
+            self._width = 0
+            self.stream.flush()
+
+
+class Counter:
+    """``label: done/total`` for work that is counted, not timed per iteration (sampling).
+
+    On a terminal the count rewrites itself in place and is cleared by :meth:`done`; elsewhere
+    (a log, a pipe) it prints ``label...`` once, as a plain line, and nothing more.
+    """
+
+    def __init__(self, label: str, total: int, stream: TextIO | None = None,
+                 tty: bool | None = None) -> None:
+        self.label = label
+        self.total = total
+        self.stream = stream if stream is not None else sys.stdout
+        self.tty = self.stream.isatty() if tty is None else tty
+        self._width = 0
+        if self.tty:
+            self.update(0)
+        else:
+            self.stream.write(f"{label}...\n")
+            self.stream.flush()
+
+    def update(self, done: int) -> None:
+        """Show that ``done`` of ``total`` items are finished (terminal only)."""
+        if self.tty:
+            text = f"{self.label}: {done}/{self.total}"
+            self.stream.write("\r" + text + " " * max(0, self._width - len(text)))
+            self._width = len(text)
+            self.stream.flush()
+
+    def done(self) -> None:
+        """Remove the count from the terminal line (no-op when not a TTY)."""
+        if self.tty and self._width:
+            self.stream.write("\r" + " " * self._width + "\r")
             self._width = 0
             self.stream.flush()
