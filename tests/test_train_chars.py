@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -408,7 +409,10 @@ def test_ctrl_c_saves_and_resume_reproduces_the_uninterrupted_run(small_text, tm
     assert minigrad.load(cut / "ckpt_last.npz")["iteration"] == 6
     assert not (cut / "metrics.json").exists()
 
-    assert run_main(["--resume", "--out-dir", str(cut), "--max-new-tokens", "5"]) == 0
+    # the message gives the command that resumes this run (its --out-dir is not the default)
+    command = r.stdout.split("continue with: ", 1)[1].splitlines()[0]
+    assert command == f"{sys.executable} {SCRIPT} --resume --out-dir {cut} --max-new-tokens 20"
+    assert run_main(shlex.split(command)[2:]) == 0
     a, b = metrics(ref), metrics(cut)
     assert b["train_loss_per_iter"] == a["train_loss_per_iter"]  # every step's loss
     assert b["history"] == a["history"]
@@ -424,6 +428,40 @@ def test_resume_can_extend_max_iters(small_text, tmp_path):
     assert run_main(["--resume", "--max-iters", "9", "--out-dir", str(ext)]) == 0
     assert metrics(ext)["train_loss_per_iter"] == metrics(ref)["train_loss_per_iter"]
     assert metrics(ext)["history"] == metrics(ref)["history"]
+
+
+def test_resume_of_a_finished_run_says_there_is_nothing_left_to_train(small_text, tmp_path,
+                                                                       capsys):
+    out = tmp_path / "out"
+    args = [*TINY, "--text", str(small_text), "--eval-interval", "2", "--out-dir", str(out)]
+    assert run_main([*args, "--max-iters", "4"]) == 0
+    said = capsys.readouterr().out
+    # how to train further (--max-new-tokens: a flag of TINY's that the resume repeats)
+    assert f"--resume --out-dir {out} --max-new-tokens 20 --max-iters 8" in said
+    assert f"--sample --out-dir {out}" in said
+    before = (out / "metrics.json").read_bytes()
+    assert run_main(["--resume", "--out-dir", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert "nothing left to train" in captured.err and "--max-iters 8" in captured.err
+    assert captured.err.count("\n") == 1 and captured.out == ""  # no re-scoring or sampling
+    assert (out / "metrics.json").read_bytes() == before
+    assert run_main(["--resume", "--out-dir", str(out), "--max-iters", "6"]) == 0
+    assert metrics(out)["iterations"] == 6
+
+
+def test_resume_command_repeats_the_out_dir_and_session_flags():
+    from minigrad.train import cli
+
+    args, explicit, parser = cli.parse_args(["--out-dir", "runs/a b", "--backend", "reference",
+                                             "--plot", "--max-iters", "7"])
+    command = cli.resume_command(args, explicit, parser)
+    words = shlex.split(command)
+    i = words.index("--resume")
+    # the config (here --max-iters 7) is in the checkpoint; where and how to run is not
+    assert words[i:] == ["--resume", "--out-dir", "runs/a b", "--backend", "reference",
+                         "--plot"]
+    args, explicit, parser = cli.parse_args([])
+    assert cli.resume_command(args, explicit, parser).endswith(" --resume")
 
 
 def test_resume_refuses_a_different_config(small_text, tmp_path, capsys):
@@ -442,7 +480,7 @@ def test_resume_refuses_a_different_config(small_text, tmp_path, capsys):
     with open(small_text, "a", encoding="utf-8") as f:  # the text changed since
         f.write("x")
     try:
-        assert run_main(["--resume", "--out-dir", str(out)]) == 2
+        assert run_main(["--resume", "--out-dir", str(out), "--max-iters", "3"]) == 2
         assert "changed since the checkpoint was written" in capsys.readouterr().err
     finally:
         small_text.write_text(small_text.read_text(encoding="utf-8")[:-1], encoding="utf-8")

@@ -58,6 +58,7 @@ import hashlib
 import json
 import math
 import os
+import shlex
 import signal
 import sys
 import time
@@ -71,7 +72,14 @@ import minigrad
 from minigrad import models
 from minigrad.optim import clip_grad_norm_, cosine_lr
 
-from .cli import FLAG_TO_KEY, RESUMABLE_OVERRIDES, config_from_args, parse_args
+from .cli import (
+    FLAG_TO_KEY,
+    RESUMABLE_OVERRIDES,
+    config_from_args,
+    parse_args,
+    program_command,
+    resume_command,
+)
 from .data import (
     BatchSampler,
     CharVocab,
@@ -359,6 +367,20 @@ def check_out_dir(out_dir: Path, args: argparse.Namespace,
             (out_dir / name).unlink(missing_ok=True)
 
 
+def run_is_finished(out_dir: Path, done: int, max_iters: int, last_eval_iter: int) -> bool:
+    """Whether the run in ``out_dir`` has nothing left to do: all ``max_iters`` steps done,
+    the last one evaluated, and metrics.json written for it (the full-split score, which
+    comes just before the sample). A run stopped between its last step and metrics.json
+    still has its report to finish, which --resume does."""
+    if done < max_iters or last_eval_iter != done:
+        return False
+    try:
+        with open(out_dir / "metrics.json") as f:
+            return json.load(f).get("iterations") == done
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def check_plot_available(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """--plot needs matplotlib: say so before training, not after it."""
     if args.plot:
@@ -397,6 +419,11 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
         if cfg["max_iters"] < done:
             parser.error(f"--max-iters {cfg['max_iters']} is below the {done} iterations the "
                          f"checkpoint has already done")
+        if run_is_finished(out_dir, done, cfg["max_iters"], int(_py(ckpt["last_eval_iter"]))):
+            parser.error(f"--resume: the run in {out_dir} is finished ({done} of --max-iters "
+                         f"{cfg['max_iters']} iterations, scored and sampled): nothing left to "
+                         f"train. To train it further, give a larger --max-iters: "
+                         f"{resume_command(args, explicit, parser, '--max-iters', str(2 * done))}")
     else:
         cfg = config_from_args(args)
     try:
@@ -505,7 +532,7 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
                 checkpoint(last_path, {})
                 name = signal.Signals(stop.signum).name
                 progress.message(f"interrupted ({name}): saved {last_path} at iteration {it}; "
-                                 f"continue with --resume")
+                                 f"continue with: {resume_command(args, explicit, parser)}")
                 return 128 + stop.signum
             due = it % int(cfg["eval_interval"]) == 0 or it == max_iters
             if due and it != state.last_eval_iter:
@@ -563,8 +590,12 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
           f"{metrics['tokens_per_s']:,.0f} tokens/s); metrics in {out_dir / 'metrics.json'}")
     best_iter = state.history["iter"][state.history["val"].index(state.best_val)]
     print(f"checkpoints: {last_path} (iteration {state.iteration}), {best_path} "
-          f"(iteration {best_iter}, val loss {state.best_val:.4f}); continue with --resume, "
-          f"sample with --sample")
+          f"(iteration {best_iter}, val loss {state.best_val:.4f})")
+    sample_words = ["--sample"] + (["--out-dir", args.out_dir]
+                                   if args.out_dir != parser.get_default("out_dir") else [])
+    print(f"train further with: "
+          f"{resume_command(args, explicit, parser, '--max-iters', str(2 * state.iteration))}")
+    print(f"sample with: {program_command()} {' '.join(map(shlex.quote, sample_words))}")
     if args.plot:
         plot_losses(out_dir, metrics)
     counter = Counter(f"sampling {args.max_new_tokens} characters", args.max_new_tokens)
