@@ -298,6 +298,10 @@ def test_defaults_are_nanogpts_cpu_config():
     (["--val-fraction", "1"], "argument --val-fraction"),
     (["--temperature", "0"], "argument --temperature: must be > 0.0"),
     (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+    # nanoGPT's spelling: the hint names the dashed flag
+    (["--max_iters", "50", "--eval_interval=5"],
+     "(flags are spelled with dashes: --max-iters for --max_iters, --eval-interval for "
+     "--eval_interval)"),
     (["--resume", "--sample"], "--resume and --sample exclude each other"),
 ])
 def test_bad_flags_exit_2_with_a_message(argv, message, capsys):

@@ -84,7 +84,20 @@ class _OneLineErrors(argparse.ArgumentParser):
     argparse prints first would bury the message; ``--help`` shows it on request."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {message}{self._dash_hint(message)}\n")
+
+    def _dash_hint(self, message: str) -> str:
+        """For unrecognized flags spelled with underscores (nanoGPT's ``--max_iters``), the
+        dashed flag they mean; '' when there is none."""
+        if not message.startswith("unrecognized arguments:"):
+            return ""
+        meant = []
+        for word in message.split(":", 1)[1].split():
+            flag = word.split("=", 1)[0]
+            dashed = flag.replace("_", "-")
+            if flag.startswith("--") and dashed != flag and dashed in self._option_string_actions:
+                meant.append(f"{dashed} for {flag}")
+        return f" (flags are spelled with dashes: {', '.join(meant)})" if meant else ""
 
 
 def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
