@@ -170,19 +170,19 @@ def test_batch_sampler_windows_and_state_round_trip():
 # ---------------------------------------------------------------- progress ---------------
 def test_progress_plain_lines_when_not_a_tty():
     out = io.StringIO()
-    p = progress.Progress(total=100, tokens_per_iter=10, stream=out, tty=False)
+    p = progress.Progress(total=100, stream=out, tty=False)
     for it in range(1, 101):
         p.record_time(0.01)
         p.update(it, 2.0, 1e-3)
     lines = out.getvalue().splitlines()
     assert len(lines) == 10 and "\r" not in out.getvalue()  # every 10%
     assert lines[-1].startswith("iter 100/100 | loss 2.0000 | lr 1.00e-03")
-    assert "1,000 tok/s" in lines[-1] and "ETA 0:00" in lines[-1]
+    assert "10.0 ms/it" in lines[-1] and "ETA 0:00" in lines[-1]
 
 
 def test_progress_single_line_on_a_tty():
     out = io.StringIO()
-    p = progress.Progress(total=1000, tokens_per_iter=768, stream=out, tty=True)
+    p = progress.Progress(total=1000, stream=out, tty=True)
     p.min_redraw_seconds = 0.0  # draw every update
     for it in range(1, 4):
         p.record_time(0.05)
@@ -195,9 +195,22 @@ def test_progress_single_line_on_a_tty():
     assert progress.format_duration(3725) == "1:02:05"
 
 
+@pytest.mark.parametrize("total, loss, lr, seconds", [
+    (2000, 1.2345, 1e-4, 0.0642),        # the default run
+    (99999, 99.9999, 1e-3, 9.9999),      # five-digit runs, a huge loss, 10 s steps
+])
+def test_progress_line_fits_an_80_column_terminal(total, loss, lr, seconds):
+    p = progress.Progress(total=total, stream=io.StringIO(), tty=True)
+    for _ in range(3):
+        p.record_time(seconds)
+    line = p.line(1, loss, lr)  # ETA of nearly the whole run: its widest
+    assert "ms/it" in line and "ETA" in line
+    assert len(line) <= progress.LINE_WIDTH < 80, line
+
+
 def test_progress_redraws_are_throttled_but_the_last_iteration_shows():
     out = io.StringIO()
-    p = progress.Progress(total=500, tokens_per_iter=1, stream=out, tty=True)
+    p = progress.Progress(total=500, stream=out, tty=True)
     for it in range(1, 501):  # far faster than 10 redraws a second
         p.update(it, 1.0, 1e-3)
     text = out.getvalue()
@@ -300,8 +313,8 @@ def test_defaults_are_nanogpts_cpu_config():
     (["--frobnicate"], "unrecognized arguments: --frobnicate"),
     # nanoGPT's spelling: the hint names the dashed flag
     (["--max_iters", "50", "--eval_interval=5"],
-     "(flags are spelled with dashes: --max-iters for --max_iters, --eval-interval for "
-     "--eval_interval)"),
+     ("(flags are spelled with dashes: --max-iters for --max_iters, --eval-interval for "
+      "--eval_interval)")),
     (["--resume", "--sample"], "--resume and --sample exclude each other"),
 ])
 def test_bad_flags_exit_2_with_a_message(argv, message, capsys):
@@ -336,7 +349,7 @@ def test_end_to_end_run_writes_checkpoints_metrics_and_a_sample(small_text, tmp_
     for it in (0, 4, 8, 12):
         assert any(ln.startswith(f"step {it}: train loss ") and ", val loss " in ln
                    for ln in lines), it
-    assert any(ln.startswith("iter 12/12 | loss ") and "tok/s" in ln for ln in lines)
+    assert any(ln.startswith("iter 12/12 | loss ") and "ms/it" in ln for ln in lines)
     assert any(ln.startswith("full val loss: ") for ln in lines)
     # indicators before the two slow parts after the loop, and where the checkpoints are
     assert "scoring the full validation split (2,000 characters)..." in lines

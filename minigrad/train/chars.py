@@ -495,7 +495,7 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
         profile_steps(model, opt, params, sampler, cfg, args.profile)
         return 0
 
-    progress = Progress(max_iters, tokens_per_iter, plain_every=cfg["log_interval"])
+    progress = Progress(max_iters, plain_every=cfg["log_interval"])
     splits = {"train": train_ids, "val": val_ids}
     interrupt_at = int(os.environ.get(INTERRUPT_ENV, "-1"))
     jsonl_path = out_dir / "metrics.jsonl"

@@ -22,10 +22,15 @@ def format_duration(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-class Progress:
-    """Shows iteration, loss, learning rate, tokens/s and ETA for a run of ``total`` iterations.
+# Widest progress line: a terminal of 80 columns wraps a line that fills all 80 (the cursor
+# moves on), and each redraw would then leave a line behind.
+LINE_WIDTH = 79
 
-    ``tokens_per_iter`` converts iteration speed to tokens/s. Speed and ETA use a moving
+
+class Progress:
+    """Shows iteration, loss, learning rate, ms per iteration and ETA for a run of ``total``
+    iterations, in at most LINE_WIDTH columns: one line per redraw in an 80-column terminal
+    (tokens/s is in the summary at the end and in metrics.json). Speed and ETA use a moving
     average of the time per iteration: the plain mean of the first ``1/smoothing`` samples,
     then an exponential average with weight ``smoothing`` on the newest, so one slow iteration
     does not swing the ETA. The very first iteration is left out (it pays one-time costs such
@@ -35,14 +40,12 @@ class Progress:
     def __init__(
         self,
         total: int,
-        tokens_per_iter: int,
         stream: TextIO | None = None,
         tty: bool | None = None,
         plain_every: int | None = None,
         smoothing: float = 0.1,
     ) -> None:
         self.total = total
-        self.tokens_per_iter = tokens_per_iter
         self.stream = stream if stream is not None else sys.stdout
         self.tty = self.stream.isatty() if tty is None else tty
         self.plain_every = plain_every if plain_every else max(1, total // 10)
@@ -68,10 +71,8 @@ class Progress:
         width = len(str(self.total))
         text = f"iter {it:>{width}}/{self.total} | loss {loss:.4f} | lr {lr:.2e}"
         if self.sec_per_iter and self._samples >= 2:
-            tok_s = self.tokens_per_iter / self.sec_per_iter
             eta = format_duration((self.total - it) * self.sec_per_iter)
-            text += (f" | {self.sec_per_iter * 1000:.1f} ms/it | {tok_s:,.0f} tok/s"
-                     f" | ETA {eta}")
+            text += f" | {self.sec_per_iter * 1000:.1f} ms/it | ETA {eta}"
         return text
 
     def update(self, it: int, loss: float, lr: float) -> None:
