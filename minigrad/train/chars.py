@@ -421,7 +421,7 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
                          f"checkpoint has already done")
         if run_is_finished(out_dir, done, cfg["max_iters"], int(_py(ckpt["last_eval_iter"]))):
             parser.error(f"--resume: the run in {out_dir} is finished ({done} of --max-iters "
-                         f"{cfg['max_iters']} iterations, scored and sampled): nothing left to "
+                         f"{cfg['max_iters']} iterations done and scored): nothing left to "
                          f"train. To train it further, give a larger --max-iters: "
                          f"{resume_command(args, explicit, parser, '--max-iters', str(2 * done))}")
     else:
