@@ -1,8 +1,11 @@
 """Run the Python code of a docs chapter as a plain script (no notebook needed).
 
-    python docs/run_chapter.py docs/01_tensor_and_graph.md
-    python docs/run_chapter.py --all          # every chapter, in order
-    python docs/run_chapter.py --list docs/04_attention.md   # show the blocks only
+    .venv/bin/python docs/run_chapter.py docs/01_tensor_and_graph.md
+    .venv/bin/python docs/run_chapter.py --all          # every chapter, in order
+    .venv/bin/python docs/run_chapter.py --list docs/04_attention.md   # show the blocks only
+
+Any Python that can import minigrad will do (the venv's, where the README installs it);
+another one gets a one-line error saying so before any block runs.
 
 Every fenced block that opens with three backticks and ``python`` is run, in
 order, in one namespace per chapter, so a later block sees the names an
@@ -19,6 +22,7 @@ module, so the docs cannot drift from the code without a test failing.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 import time
@@ -117,6 +121,11 @@ def main(argv: list[str] | None = None) -> int:
     for p in paths:
         if not Path(p).is_file():
             parser.error(f"no such chapter: {p}")
+    if not args.list and importlib.util.find_spec("minigrad") is None:
+        parser.error(f"this Python ({sys.executable}) cannot import minigrad: run the "
+                     f"chapters with the Python it is installed in, e.g. "
+                     f".venv/bin/python docs/run_chapter.py (README.md's first command "
+                     f"makes that venv)")
     for p in paths:
         if args.list:
             for n, b in enumerate(extract_blocks(Path(p).read_text(encoding="utf-8")), 1):

@@ -16,6 +16,7 @@ graph can be drawn before or after backward. Nothing is recorded under
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -144,17 +145,25 @@ def to_dot(
 def render(
     tensor: Tensor,
     path: str,
-    format: str = "svg",
+    format: str | None = None,
     names: Mapping[str, Tensor] | Iterable[tuple[str, Tensor]] | None = None,
 ) -> str:
-    """Draw :func:`to_dot` of ``tensor`` to ``path`` (svg, png or pdf); returns the path.
+    """Draw :func:`to_dot` of ``tensor`` to ``path``; returns the path.
 
-    Needs the optional ``graphviz`` Python package (``pip install -e ".[viz]"``)
+    The format is the one ``path``'s extension names (``.svg``, ``.png`` or ``.pdf``);
+    ``format=`` may say it too, but must agree: a file never holds one format under
+    another's name. Any other extension is a ValueError, raised before anything is drawn
+    or written. Needs the optional ``graphviz`` Python package (``pip install -e ".[viz]"``)
     and the Graphviz ``dot`` program it calls.
     """
     formats = ("svg", "png", "pdf")
-    if format not in formats:
-        raise ValueError(f"render(format={format!r}): expected one of {formats}")
+    ext = os.path.splitext(str(path))[1].lower().lstrip(".")
+    if ext not in formats:
+        raise ValueError(f"render(path={str(path)!r}): the extension must name the format: "
+                         f"one of {', '.join('.' + f for f in formats)}")
+    if format is not None and format != ext:
+        raise ValueError(f"render(path={str(path)!r}, format={format!r}): the extension asks "
+                         f"for {ext}; give a path ending in .{format}, or leave format out")
     try:
         import graphviz
     except ImportError:
@@ -166,7 +175,7 @@ def render(
     dot = to_dot(tensor, names=names)
     not_found = getattr(graphviz, "ExecutableNotFound", ())
     try:
-        data = graphviz.Source(dot).pipe(format=format)
+        data = graphviz.Source(dot).pipe(format=ext)
     except not_found:
         raise RuntimeError(
             "the graphviz package is installed but the Graphviz 'dot' program is not on PATH "

@@ -117,3 +117,34 @@ def test_readme_code_runs():
 
 def test_readme_links_resolve():
     test_chapter_links_resolve(README)
+
+
+def test_a_python_without_minigrad_gets_a_one_line_error():
+    # -S: no site-packages, so no minigrad (nor its editable install) on the path
+    result = subprocess.run(
+        [sys.executable, "-S", str(DOCS / "run_chapter.py"), str(DOCS / "01_tensor_and_graph.md")],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert result.returncode == 2
+    assert "cannot import minigrad" in result.stderr and "Traceback" not in result.stderr
+    assert ".venv/bin/python docs/run_chapter.py" in result.stderr
+
+
+def test_commands_in_the_docs_name_the_venvs_python():
+    """A bare `python docs/...` or `python examples/...` runs whatever python is on PATH,
+    which has no minigrad on a fresh machine: the docs say .venv/bin/python, as the README's
+    first command makes it."""
+    bare = re.compile(r"(?<![\w/.-])python3? (?:docs|examples|bench)/")
+    found = [f"{p.name}:{n}: {line.strip()}"
+             for p in [*DOCS.glob("*.md"), DOCS.parent / "README.md", DOCS / "run_chapter.py"]
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if bare.search(line)]
+    assert found == []
+
+
+def test_the_readme_counts_the_chapters():
+    numbers = {"six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+    n = len([p for p in DOCS.glob("*.md") if re.match(r"\d\d_", p.name)])
+    for p in (DOCS.parent / "README.md", DOCS / "README.md"):
+        said = re.findall(r"(\w+) short chapters", p.read_text(encoding="utf-8"))
+        assert said and all(numbers.get(w) == n for w in said), (p.name, said, n)

@@ -259,3 +259,30 @@ def test_the_first_compile_on_a_terminal_says_why_once(monkeypatch):
     monkeypatch.setattr(disk_cache, "_notice", None)
     disk_cache.notice_first_compile(Terminal(tty=False))  # logs and pipes: nothing registered
     assert disk_cache._notice is None
+
+
+def test_the_cache_probe_announces_no_compile(monkeypatch):
+    """fast_kernels_loaded refuses to compile, so the first-compile notice must not say
+    "compiling fast kernels" before the trainer says where they compile (one story)."""
+    from numba.core import event
+
+    from minigrad.kernels import disk_cache
+
+    terminal = Terminal()
+    monkeypatch.setattr(disk_cache, "_notice", None)
+    disk_cache.notice_first_compile(terminal)
+    listener = disk_cache._notice
+
+    def plus_one(x):
+        return x + 1
+
+    plus_one.__module__ = "minigrad.kernels.probe_test"  # counts as one of minigrad's kernels
+    kernel = njit(cache=False)(plus_one)
+    monkeypatch.setattr(warmup, "exercise", lambda cfg: kernel(1))
+    try:
+        assert warmup.fast_kernels_loaded({}) is False
+        assert terminal.lines == []
+        assert kernel(1) == 2  # a real compile, outside the probe, still gets its notice
+        assert "minigrad: compiling fast kernels" in "".join(terminal.lines)
+    finally:
+        event.unregister("numba:compile", listener)

@@ -199,3 +199,52 @@ def test_counts_match_a_random_chain(names):
         got = (s[op].calls, s[op].backward_calls) if op in s else (0, 0)
         assert got == (n, n)
     assert s["Sum"].calls == 1
+
+
+def test_kernel_compile_and_cache_load_are_reported_apart(monkeypatch):
+    """Time inside Numba's compiler lock (a kernel compiling or loading from the cache) is
+    taken out of the op's time and reported on its own line. A fake clock makes the
+    seconds exact: 1 s of work around 5 s inside the lock (nested holds count once)."""
+    pytest.importorskip("numba")
+    from types import SimpleNamespace
+
+    from numba.core import event
+
+    from minigrad import profiler
+
+    now = [0.0]
+    monkeypatch.setattr(profiler, "time", SimpleNamespace(perf_counter=lambda: now[0]))
+
+    class Loads(Function):
+        @staticmethod
+        def forward(ctx, x):
+            now[0] += 0.5
+            event.start_event("numba:compiler_lock")
+            event.start_event("numba:compiler_lock")  # the lock is re-entrant
+            now[0] += 5.0
+            event.end_event("numba:compiler_lock")
+            event.end_event("numba:compiler_lock")
+            now[0] += 0.5
+            return 2 * x
+
+        @staticmethod
+        def backward(ctx, grad):
+            # d(2x)/dx = 2
+            now[0] += 0.25
+            return 2 * grad
+
+    x = mg.randn(3, requires_grad=True)
+    with mg.use_backend("fast"), mg.profile() as prof:
+        Loads.apply(x).sum().backward()
+    s = prof.stats()["Loads"]
+    assert (s.forward_s, s.backward_s, s.load_s) == (1.0, 0.25, 5.0)
+    assert prof.load_s() == 5.0 and prof.total_s() == pytest.approx(1.25)
+    assert prof.stats()["Sum"].load_s == 0.0
+    assert "Kernel compile / cache load (one-time, not in the op times above, in the wall " \
+           "time): 5000.000 ms (Loads 5000.0 ms)" in prof.table()
+    with mg.profile() as quiet:  # outside a profile nothing listens: the lock is not timed
+        pass
+    event.start_event("numba:compiler_lock")
+    now[0] += 3.0
+    event.end_event("numba:compiler_lock")
+    assert quiet.load_s() == 0.0 and "Kernel compile" not in quiet.table()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -169,19 +170,19 @@ def test_batch_sampler_windows_and_state_round_trip():
 # ---------------------------------------------------------------- progress ---------------
 def test_progress_plain_lines_when_not_a_tty():
     out = io.StringIO()
-    p = progress.Progress(total=100, tokens_per_iter=10, stream=out, tty=False)
+    p = progress.Progress(total=100, stream=out, tty=False)
     for it in range(1, 101):
         p.record_time(0.01)
         p.update(it, 2.0, 1e-3)
     lines = out.getvalue().splitlines()
     assert len(lines) == 10 and "\r" not in out.getvalue()  # every 10%
     assert lines[-1].startswith("iter 100/100 | loss 2.0000 | lr 1.00e-03")
-    assert "1,000 tok/s" in lines[-1] and "ETA 0:00" in lines[-1]
+    assert "10.0 ms/it" in lines[-1] and "ETA 0:00" in lines[-1]
 
 
 def test_progress_single_line_on_a_tty():
     out = io.StringIO()
-    p = progress.Progress(total=1000, tokens_per_iter=768, stream=out, tty=True)
+    p = progress.Progress(total=1000, stream=out, tty=True)
     p.min_redraw_seconds = 0.0  # draw every update
     for it in range(1, 4):
         p.record_time(0.05)
@@ -194,14 +195,77 @@ def test_progress_single_line_on_a_tty():
     assert progress.format_duration(3725) == "1:02:05"
 
 
+@pytest.mark.parametrize("total, loss, lr, seconds", [
+    (2000, 1.2345, 1e-4, 0.0642),        # the default run
+    (99999, 99.9999, 1e-3, 9.9999),      # five-digit runs, a huge loss, 10 s steps
+])
+def test_progress_line_fits_an_80_column_terminal(total, loss, lr, seconds):
+    p = progress.Progress(total=total, stream=io.StringIO(), tty=True)
+    for _ in range(3):
+        p.record_time(seconds)
+    line = p.line(1, loss, lr)  # ETA of nearly the whole run: its widest
+    assert "ms/it" in line and "ETA" in line
+    assert len(line) <= progress.LINE_WIDTH < 80, line
+
+
 def test_progress_redraws_are_throttled_but_the_last_iteration_shows():
     out = io.StringIO()
-    p = progress.Progress(total=500, tokens_per_iter=1, stream=out, tty=True)
+    p = progress.Progress(total=500, stream=out, tty=True)
     for it in range(1, 501):  # far faster than 10 redraws a second
         p.update(it, 1.0, 1e-3)
     text = out.getvalue()
     assert text.count("\r") < 50
     assert "iter 500/500" in text
+
+
+def test_counter_rewrites_in_place_on_a_tty_and_prints_one_line_otherwise():
+    out = io.StringIO()
+    c = progress.Counter("sampling 60 characters", 60, stream=out, tty=True)
+    for n in (25, 50, 60):
+        c.update(n)
+    c.done()
+    text = out.getvalue()
+    assert "\n" not in text and "sampling 60 characters: 50/60" in text
+    assert text.endswith("\r") and text.split("\r")[-2].strip() == ""  # cleared at the end
+    out = io.StringIO()
+    c = progress.Counter("sampling 60 characters", 60, stream=out, tty=False)
+    c.update(25)
+    c.done()
+    assert out.getvalue() == "sampling 60 characters...\n"
+
+
+def test_sampling_runs_on_one_thread_in_chunks_and_reports_each(monkeypatch):
+    """Batch-1 decoding on one kernel thread (see one_thread: two threads lose badly on a
+    busy machine), drawn in SAMPLE_CHUNK pieces so that the trainer can show a count; the
+    chunks give the text a single generate call gives."""
+    numba = pytest.importorskip("numba")
+    vocab = char_data.CharVocab("abcdefgh\n")
+    cfg = {"vocab_size": len(vocab), "block_size": 16, "n_layer": 1, "n_head": 2,
+           "n_embd": 16, "dropout": 0.0, "bias": False, "tie_weights": True}
+    minigrad.manual_seed(0)
+    model = train_chars.build_model(cfg)
+    real_generate, seen = model.generate, []
+
+    def generate(ids, new, **kw):
+        seen.append((minigrad.get_backend(), numba.get_num_threads(), new))
+        return real_generate(ids, new, **kw)
+
+    monkeypatch.setattr(model, "generate", generate)
+    threads = numba.get_num_threads()
+    reports: list[int] = []
+    n = 2 * train_chars.SAMPLE_CHUNK + 10  # past the 16-character window
+    with minigrad.use_backend("fast"):
+        minigrad.manual_seed(3)
+        text = train_chars.generate_text(model, vocab, "ab", n, 0.8, None,
+                                         report=reports.append)
+    assert reports == [train_chars.SAMPLE_CHUNK, 2 * train_chars.SAMPLE_CHUNK, n]
+    assert [s[2] for s in seen] == [train_chars.SAMPLE_CHUNK, train_chars.SAMPLE_CHUNK, 10]
+    assert all(s[:2] == ("fast", 1) for s in seen)
+    assert numba.get_num_threads() == threads  # restored
+    minigrad.manual_seed(3)
+    with minigrad.use_backend("fast"):
+        whole = real_generate(vocab.encode("ab")[None, :], n, temperature=0.8)
+    assert text == vocab.decode(np.asarray(whole.data)[0]) and len(text) == 2 + n
 
 
 # ---------------------------------------------------------------- CLI ----------------------
@@ -247,6 +311,10 @@ def test_defaults_are_nanogpts_cpu_config():
     (["--val-fraction", "1"], "argument --val-fraction"),
     (["--temperature", "0"], "argument --temperature: must be > 0.0"),
     (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+    # nanoGPT's spelling: the hint names the dashed flag
+    (["--max_iters", "50", "--eval_interval=5"],
+     ("(flags are spelled with dashes: --max-iters for --max_iters, --eval-interval for "
+      "--eval_interval)")),
     (["--resume", "--sample"], "--resume and --sample exclude each other"),
 ])
 def test_bad_flags_exit_2_with_a_message(argv, message, capsys):
@@ -281,7 +349,7 @@ def test_end_to_end_run_writes_checkpoints_metrics_and_a_sample(small_text, tmp_
     for it in (0, 4, 8, 12):
         assert any(ln.startswith(f"step {it}: train loss ") and ", val loss " in ln
                    for ln in lines), it
-    assert any(ln.startswith("iter 12/12 | loss ") and "tok/s" in ln for ln in lines)
+    assert any(ln.startswith("iter 12/12 | loss ") and "ms/it" in ln for ln in lines)
     assert any(ln.startswith("full val loss: ") for ln in lines)
     # indicators before the two slow parts after the loop, and where the checkpoints are
     assert "scoring the full validation split (2,000 characters)..." in lines
@@ -358,7 +426,10 @@ def test_ctrl_c_saves_and_resume_reproduces_the_uninterrupted_run(small_text, tm
     assert minigrad.load(cut / "ckpt_last.npz")["iteration"] == 6
     assert not (cut / "metrics.json").exists()
 
-    assert run_main(["--resume", "--out-dir", str(cut), "--max-new-tokens", "5"]) == 0
+    # the message gives the command that resumes this run (its --out-dir is not the default)
+    command = r.stdout.split("continue with: ", 1)[1].splitlines()[0]
+    assert command == f"{sys.executable} {SCRIPT} --resume --out-dir {cut} --max-new-tokens 20"
+    assert run_main(shlex.split(command)[2:]) == 0
     a, b = metrics(ref), metrics(cut)
     assert b["train_loss_per_iter"] == a["train_loss_per_iter"]  # every step's loss
     assert b["history"] == a["history"]
@@ -374,6 +445,40 @@ def test_resume_can_extend_max_iters(small_text, tmp_path):
     assert run_main(["--resume", "--max-iters", "9", "--out-dir", str(ext)]) == 0
     assert metrics(ext)["train_loss_per_iter"] == metrics(ref)["train_loss_per_iter"]
     assert metrics(ext)["history"] == metrics(ref)["history"]
+
+
+def test_resume_of_a_finished_run_says_there_is_nothing_left_to_train(small_text, tmp_path,
+                                                                       capsys):
+    out = tmp_path / "out"
+    args = [*TINY, "--text", str(small_text), "--eval-interval", "2", "--out-dir", str(out)]
+    assert run_main([*args, "--max-iters", "4"]) == 0
+    said = capsys.readouterr().out
+    # how to train further (--max-new-tokens: a flag of TINY's that the resume repeats)
+    assert f"--resume --out-dir {out} --max-new-tokens 20 --max-iters 8" in said
+    assert f"--sample --out-dir {out}" in said
+    before = (out / "metrics.json").read_bytes()
+    assert run_main(["--resume", "--out-dir", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert "nothing left to train" in captured.err and "--max-iters 8" in captured.err
+    assert captured.err.count("\n") == 1 and captured.out == ""  # no re-scoring or sampling
+    assert (out / "metrics.json").read_bytes() == before
+    assert run_main(["--resume", "--out-dir", str(out), "--max-iters", "6"]) == 0
+    assert metrics(out)["iterations"] == 6
+
+
+def test_resume_command_repeats_the_out_dir_and_session_flags():
+    from minigrad.train import cli
+
+    args, explicit, parser = cli.parse_args(["--out-dir", "runs/a b", "--backend", "reference",
+                                             "--plot", "--max-iters", "7"])
+    command = cli.resume_command(args, explicit, parser)
+    words = shlex.split(command)
+    i = words.index("--resume")
+    # the config (here --max-iters 7) is in the checkpoint; where and how to run is not
+    assert words[i:] == ["--resume", "--out-dir", "runs/a b", "--backend", "reference",
+                         "--plot"]
+    args, explicit, parser = cli.parse_args([])
+    assert cli.resume_command(args, explicit, parser).endswith(" --resume")
 
 
 def test_resume_refuses_a_different_config(small_text, tmp_path, capsys):
@@ -392,7 +497,7 @@ def test_resume_refuses_a_different_config(small_text, tmp_path, capsys):
     with open(small_text, "a", encoding="utf-8") as f:  # the text changed since
         f.write("x")
     try:
-        assert run_main(["--resume", "--out-dir", str(out)]) == 2
+        assert run_main(["--resume", "--out-dir", str(out), "--max-iters", "3"]) == 2
         assert "changed since the checkpoint was written" in capsys.readouterr().err
     finally:
         small_text.write_text(small_text.read_text(encoding="utf-8")[:-1], encoding="utf-8")

@@ -351,6 +351,34 @@ def test_plot_attention_draws_a_png(checkpoint, tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_render_draws_the_format_the_extension_names(monkeypatch, tmp_path):
+    formats = []
+
+    class FakeSource:
+        def __init__(self, source):
+            pass
+
+        def pipe(self, format):
+            formats.append(format)
+            return f"<{format}>".encode()
+
+    fake = type(sys)("graphviz")
+    fake.Source = FakeSource
+    monkeypatch.setitem(sys.modules, "graphviz", fake)
+    y = mg.tensor([1.0], requires_grad=True).exp()
+    for name in ("g.png", "g.PDF", "g.svg"):
+        assert viz.render(y, str(tmp_path / name)) == str(tmp_path / name)
+    assert formats == ["png", "pdf", "svg"]
+    assert (tmp_path / "g.png").read_bytes() == b"<png>"
+    # a format that contradicts the name, or a name that names no format: refused, no file
+    with pytest.raises(ValueError, match="extension asks for png"):
+        viz.render(y, str(tmp_path / "h.png"), format="svg")
+    for name in ("h.gif", "h"):
+        with pytest.raises(ValueError, match=r"one of \.svg, \.png, \.pdf"):
+            viz.render(y, str(tmp_path / name))
+    assert formats == ["png", "pdf", "svg"] and not list(tmp_path.glob("h*"))
+
+
 def test_render_without_the_dot_program_says_so(monkeypatch, tmp_path):
     class NotFound(RuntimeError):
         pass

@@ -53,14 +53,16 @@ full-split windows), ``progress.py`` (the progress line).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import math
 import os
+import shlex
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +72,14 @@ import minigrad
 from minigrad import models
 from minigrad.optim import clip_grad_norm_, cosine_lr
 
-from .cli import FLAG_TO_KEY, RESUMABLE_OVERRIDES, config_from_args, parse_args
+from .cli import (
+    FLAG_TO_KEY,
+    RESUMABLE_OVERRIDES,
+    config_from_args,
+    parse_args,
+    program_command,
+    resume_command,
+)
 from .data import (
     BatchSampler,
     CharVocab,
@@ -80,7 +89,7 @@ from .data import (
     read_text,
     split_ids,
 )
-from .progress import Progress
+from .progress import Counter, Progress
 from .warmup import start_fast_kernels, switch_to_fast
 
 FULL_EVAL_ROWS = 64  # windows per batch when scoring the whole validation split
@@ -358,6 +367,20 @@ def check_out_dir(out_dir: Path, args: argparse.Namespace,
             (out_dir / name).unlink(missing_ok=True)
 
 
+def run_is_finished(out_dir: Path, done: int, max_iters: int, last_eval_iter: int) -> bool:
+    """Whether the run in ``out_dir`` has nothing left to do: all ``max_iters`` steps done,
+    the last one evaluated, and metrics.json written for it (the full-split score, which
+    comes just before the sample). A run stopped between its last step and metrics.json
+    still has its report to finish, which --resume does."""
+    if done < max_iters or last_eval_iter != done:
+        return False
+    try:
+        with open(out_dir / "metrics.json") as f:
+            return json.load(f).get("iterations") == done
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def check_plot_available(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """--plot needs matplotlib: say so before training, not after it."""
     if args.plot:
@@ -396,6 +419,11 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
         if cfg["max_iters"] < done:
             parser.error(f"--max-iters {cfg['max_iters']} is below the {done} iterations the "
                          f"checkpoint has already done")
+        if run_is_finished(out_dir, done, cfg["max_iters"], int(_py(ckpt["last_eval_iter"]))):
+            parser.error(f"--resume: the run in {out_dir} is finished ({done} of --max-iters "
+                         f"{cfg['max_iters']} iterations done and scored): nothing left to "
+                         f"train. To train it further, give a larger --max-iters: "
+                         f"{resume_command(args, explicit, parser, '--max-iters', str(2 * done))}")
     else:
         cfg = config_from_args(args)
     try:
@@ -467,7 +495,7 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
         profile_steps(model, opt, params, sampler, cfg, args.profile)
         return 0
 
-    progress = Progress(max_iters, tokens_per_iter, plain_every=cfg["log_interval"])
+    progress = Progress(max_iters, plain_every=cfg["log_interval"])
     splits = {"train": train_ids, "val": val_ids}
     interrupt_at = int(os.environ.get(INTERRUPT_ENV, "-1"))
     jsonl_path = out_dir / "metrics.jsonl"
@@ -504,7 +532,7 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
                 checkpoint(last_path, {})
                 name = signal.Signals(stop.signum).name
                 progress.message(f"interrupted ({name}): saved {last_path} at iteration {it}; "
-                                 f"continue with --resume")
+                                 f"continue with: {resume_command(args, explicit, parser)}")
                 return 128 + stop.signum
             due = it % int(cfg["eval_interval"]) == 0 or it == max_iters
             if due and it != state.last_eval_iter:
@@ -562,13 +590,19 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
           f"{metrics['tokens_per_s']:,.0f} tokens/s); metrics in {out_dir / 'metrics.json'}")
     best_iter = state.history["iter"][state.history["val"].index(state.best_val)]
     print(f"checkpoints: {last_path} (iteration {state.iteration}), {best_path} "
-          f"(iteration {best_iter}, val loss {state.best_val:.4f}); continue with --resume, "
-          f"sample with --sample")
+          f"(iteration {best_iter}, val loss {state.best_val:.4f})")
+    sample_words = ["--sample"] + (["--out-dir", args.out_dir]
+                                   if args.out_dir != parser.get_default("out_dir") else [])
+    print(f"train further with: "
+          f"{resume_command(args, explicit, parser, '--max-iters', str(2 * state.iteration))}")
+    print(f"sample with: {program_command()} {' '.join(map(shlex.quote, sample_words))}")
     if args.plot:
         plot_losses(out_dir, metrics)
-    print(f"sampling {args.max_new_tokens} characters...", flush=True)
-    print(generate_text(model, vocab, prompt, args.max_new_tokens, args.temperature,
-                        args.top_k))
+    counter = Counter(f"sampling {args.max_new_tokens} characters", args.max_new_tokens)
+    text = generate_text(model, vocab, prompt, args.max_new_tokens, args.temperature,
+                         args.top_k, report=counter.update)
+    counter.done()
+    print(text)
     return 0
 
 
@@ -630,16 +664,58 @@ def plot_losses(out_dir: Path, metrics: dict) -> None:
 
 
 # ---------------------------------------------------------------- sampling --------------
+# Characters per model.generate call when sampling: the step of the progress count.
+SAMPLE_CHUNK = 25
+
+
+@contextlib.contextmanager
+def one_thread() -> Iterator[None]:
+    """Run the fast backend's kernels on the calling thread alone, restoring the thread
+    count afterwards (numba.set_num_threads is per Python thread; nothing changes on the
+    reference backend, which has no kernel threads).
+
+    Why sampling wants it: decoding one sequence is tens of thousands of tiny kernel calls
+    (about sixty per character), each a few microseconds of work. Sharing such a call over
+    two threads gains little on an idle machine, but when other processes hold the cores
+    every call waits until its second thread is scheduled again. Measured on this 2-core
+    machine while other jobs ran (2026-11-25, 50 characters past the context window, a
+    full-block forward each): 23.4 s on two threads, 0.6 s on one.
+    """
+    if minigrad.get_backend() != "fast":
+        yield
+        return
+    import numba  # loaded already: the fast backend's kernels are Numba's
+
+    before = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
+
+
 def generate_text(model, vocab: CharVocab, prompt: str, max_new_tokens: int,
-                  temperature: float, top_k: int | None) -> str:
-    """``prompt`` followed by ``max_new_tokens`` sampled characters."""
-    idx = vocab.encode(prompt)[None, :]
+                  temperature: float, top_k: int | None,
+                  report: Callable[[int], None] | None = None) -> str:
+    """``prompt`` followed by ``max_new_tokens`` sampled characters.
+
+    ``model.generate`` (a key/value cache while the text fits the context window, a full
+    window's forward per character after it) runs in chunks of SAMPLE_CHUNK characters, each
+    continuing everything drawn so far, on one thread (:func:`one_thread`); ``report(n)``
+    is called after each chunk with the number of characters drawn so far.
+    """
+    ids = vocab.encode(prompt)[None, :]
     if top_k is not None:
         top_k = min(top_k, len(vocab))
     model.eval()
-    with minigrad.no_grad():
-        out = model.generate(idx, max_new_tokens, temperature=temperature, top_k=top_k)
-    return vocab.decode(np.asarray(getattr(out, "data", out))[0])
+    with minigrad.no_grad(), one_thread():
+        for done in range(0, max_new_tokens, SAMPLE_CHUNK):
+            new = min(SAMPLE_CHUNK, max_new_tokens - done)
+            out = model.generate(ids, new, temperature=temperature, top_k=top_k)
+            ids = np.asarray(getattr(out, "data", out))
+            if report is not None:
+                report(done + new)
+    return vocab.decode(ids[0])
 
 
 def sample(args: argparse.Namespace, explicit: set[str],
@@ -664,8 +740,14 @@ def sample(args: argparse.Namespace, explicit: set[str],
     for i in range(args.num_samples):
         if i:
             print("-" * 40)
-        print(generate_text(model, vocab, prompt, args.max_new_tokens,
-                            args.temperature, args.top_k))
+        # a count on a terminal only: in a log the samples follow the header line directly
+        counter = (Counter(f"sample {i + 1}/{args.num_samples}", args.max_new_tokens)
+                   if sys.stdout.isatty() else None)
+        text = generate_text(model, vocab, prompt, args.max_new_tokens, args.temperature,
+                             args.top_k, report=counter and counter.update)
+        if counter is not None:
+            counter.done()
+        print(text)
     return 0
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import shlex
+import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -82,7 +84,20 @@ class _OneLineErrors(argparse.ArgumentParser):
     argparse prints first would bury the message; ``--help`` shows it on request."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {message}{self._dash_hint(message)}\n")
+
+    def _dash_hint(self, message: str) -> str:
+        """For unrecognized flags spelled with underscores (nanoGPT's ``--max_iters``), the
+        dashed flag they mean; '' when there is none."""
+        if not message.startswith("unrecognized arguments:"):
+            return ""
+        meant = []
+        for word in message.split(":", 1)[1].split():
+            flag = word.split("=", 1)[0]
+            dashed = flag.replace("_", "-")
+            if flag.startswith("--") and dashed != flag and dashed in self._option_string_actions:
+                meant.append(f"{dashed} for {flag}")
+        return f" (flags are spelled with dashes: {', '.join(meant)})" if meant else ""
 
 
 def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
@@ -285,3 +300,51 @@ def config_from_args(args: argparse.Namespace) -> dict:
 
 # The config key each flag sets, where the two names differ.
 FLAG_TO_KEY = {"no_tie": "tie_weights"}
+
+
+# Flags a resumed session takes from its own command line rather than from the checkpoint
+# (how it runs and what it prints at the end): a resume command repeats those given.
+SESSION_FLAGS = ("backend", "compile", "plot", "max_new_tokens", "prompt", "temperature",
+                 "top_k")
+
+
+def _shown_path(path: str) -> str:
+    """``path`` relative to the working directory when it lies below it, else as given."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def program_command() -> str:
+    """How this program was started, ready to type again: ``.venv/bin/python
+    examples/train_chars.py`` for the script, ``minigrad-train`` for the installed command
+    (its path when it is not the one on PATH)."""
+    argv0 = sys.argv[0]
+    if argv0.endswith(".py"):
+        return f"{shlex.quote(_shown_path(sys.executable))} {shlex.quote(_shown_path(argv0))}"
+    name = os.path.basename(argv0)
+    on_path = shutil.which(name)
+    if on_path and os.path.realpath(on_path) == os.path.realpath(argv0):
+        return name
+    return shlex.quote(_shown_path(argv0))
+
+
+def resume_command(args: argparse.Namespace, explicit: set[str],
+                   parser: argparse.ArgumentParser, *more: str) -> str:
+    """The command that continues the run in ``args.out_dir``: ``--resume``, ``--out-dir``
+    unless it is the default, the SESSION_FLAGS given explicitly, then ``more`` (e.g.
+    ``--max-iters 4000``). The run's configuration is in its checkpoint, so no other flag
+    is needed."""
+    words = ["--resume"]
+    if args.out_dir != parser.get_default("out_dir"):
+        words += ["--out-dir", args.out_dir]
+    for dest in SESSION_FLAGS:
+        if dest not in explicit:
+            continue
+        flag = "--" + dest.replace("_", "-")
+        value = getattr(args, dest)
+        if value is True:
+            words.append(flag)
+        elif value not in (None, False):
+            words += [flag, str(value)]
+    words += more
+    return " ".join([program_command(), *(shlex.quote(w) for w in words)])

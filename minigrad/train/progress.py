@@ -4,6 +4,7 @@ On a terminal it is one line that rewrites itself (``\\r``), at most 10 times a 
 output goes to a file or a pipe (a log, CI, a test), rewriting makes no sense, so it prints a
 plain line only every ``plain_every`` iterations (and at the last one). Other messages (eval
 results) go through :meth:`Progress.message`, which first clears the bar on a terminal.
+:class:`Counter` is the same idea for a count of done items (the characters of a sample).
 """
 
 from __future__ import annotations
@@ -21,10 +22,15 @@ def format_duration(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-class Progress:
-    """Shows iteration, loss, learning rate, tokens/s and ETA for a run of ``total`` iterations.
+# Widest progress line: a terminal of 80 columns wraps a line that fills all 80 (the cursor
+# moves on), and each redraw would then leave a line behind.
+LINE_WIDTH = 79
 
-    ``tokens_per_iter`` converts iteration speed to tokens/s. Speed and ETA use a moving
+
+class Progress:
+    """Shows iteration, loss, learning rate, ms per iteration and ETA for a run of ``total``
+    iterations, in at most LINE_WIDTH columns: one line per redraw in an 80-column terminal
+    (tokens/s is in the summary at the end and in metrics.json). Speed and ETA use a moving
     average of the time per iteration: the plain mean of the first ``1/smoothing`` samples,
     then an exponential average with weight ``smoothing`` on the newest, so one slow iteration
     does not swing the ETA. The very first iteration is left out (it pays one-time costs such
@@ -34,14 +40,12 @@ class Progress:
     def __init__(
         self,
         total: int,
-        tokens_per_iter: int,
         stream: TextIO | None = None,
         tty: bool | None = None,
         plain_every: int | None = None,
         smoothing: float = 0.1,
     ) -> None:
         self.total = total
-        self.tokens_per_iter = tokens_per_iter
         self.stream = stream if stream is not None else sys.stdout
         self.tty = self.stream.isatty() if tty is None else tty
         self.plain_every = plain_every if plain_every else max(1, total // 10)
@@ -67,10 +71,8 @@ class Progress:
         width = len(str(self.total))
         text = f"iter {it:>{width}}/{self.total} | loss {loss:.4f} | lr {lr:.2e}"
         if self.sec_per_iter and self._samples >= 2:
-            tok_s = self.tokens_per_iter / self.sec_per_iter
             eta = format_duration((self.total - it) * self.sec_per_iter)
-            text += (f" | {self.sec_per_iter * 1000:.1f} ms/it | {tok_s:,.0f} tok/s"
-                     f" | ETA {eta}")
+            text += f" | {self.sec_per_iter * 1000:.1f} ms/it | ETA {eta}"
         return text
 
     def update(self, it: int, loss: float, lr: float) -> None:
@@ -101,5 +103,41 @@ class Progress:
         if self.tty and self._bar_shown:
             self.stream.write("\r" + " " * self._width + "\r")
             self._bar_shown = False
+            self._width = 0
+            self.stream.flush()
+
+
+class Counter:
+    """``label: done/total`` for work that is counted, not timed per iteration (sampling).
+
+    On a terminal the count rewrites itself in place and is cleared by :meth:`done`; elsewhere
+    (a log, a pipe) it prints ``label...`` once, as a plain line, and nothing more.
+    """
+
+    def __init__(self, label: str, total: int, stream: TextIO | None = None,
+                 tty: bool | None = None) -> None:
+        self.label = label
+        self.total = total
+        self.stream = stream if stream is not None else sys.stdout
+        self.tty = self.stream.isatty() if tty is None else tty
+        self._width = 0
+        if self.tty:
+            self.update(0)
+        else:
+            self.stream.write(f"{label}...\n")
+            self.stream.flush()
+
+    def update(self, done: int) -> None:
+        """Show that ``done`` of ``total`` items are finished (terminal only)."""
+        if self.tty:
+            text = f"{self.label}: {done}/{self.total}"
+            self.stream.write("\r" + text + " " * max(0, self._width - len(text)))
+            self._width = len(text)
+            self.stream.flush()
+
+    def done(self) -> None:
+        """Remove the count from the terminal line (no-op when not a TTY)."""
+        if self.tty and self._width:
+            self.stream.write("\r" + " " * self._width + "\r")
             self._width = 0
             self.stream.flush()
