@@ -29,17 +29,17 @@ from . import autograd
 from .tensor import Device as device
 from .sampling import multinomial
 from .ops.compare import logical_and, logical_or, logical_xor, logical_not, isnan, isinf, isfinite
-from .tensor_functions import (
+from .functional import (
     einsum, full_like, empty, empty_like, eye, linspace, from_numpy, is_tensor, numel, mean, amax,
     amin, var, std, prod, logsumexp, cumsum, norm, argmax, argmin, exp, log, sqrt, tanh, sigmoid,
     relu, clamp, sin, cos, erf, sign, floor, ceil, trunc, maximum, minimum, remainder,
     floor_divide, add, sub, mul, div, neg, eq, ne, lt, le, gt, ge, reshape, transpose, permute,
     flatten, unflatten, squeeze, unsqueeze, clone, expand, repeat, flip, chunk, gather,
-    scatter_add, masked_select, masked_fill, sort, argsort, topk, softmax, log_softmax,
-    index_select, narrow, nonzero, bmm, outer, split,
+    scatter_add, masked_select, masked_fill, argsort, softmax, log_softmax, index_select, narrow,
+    nonzero, bmm, outer, split, sort, topk,
 )
 # shadow Python builtins here, so re-exported explicitly and kept out of __all__
-from .tensor_functions import (
+from .functional import (
     abs as abs, all as all, any as any, max as max, min as min, pow as pow, round as round,
     sum as sum,
 )
@@ -63,16 +63,10 @@ long = int64
 int = int32
 
 
-
-def __getattr__(name: str):
-    """``minigrad.nn`` and ``minigrad.models`` after a bare ``import minigrad``, as ``torch.nn``
-    (imported on first use: they import minigrad themselves)."""
-    if name in ("nn", "models"):
-        import importlib
-
-        return importlib.import_module(f".{name}", __name__)
-    raise AttributeError(f"module 'minigrad' has no attribute {name!r}")
-
+# Last, as ``torch.nn`` after ``import torch``: the two libraries built on the names above.
+# They import minigrad's modules (minigrad.tensor, minigrad.functional, ...), never this
+# package's namespace, so this is no import cycle (tools/check_layout.py checks it).
+from . import nn, models
 
 # Names that would shadow Python builtins on ``from minigrad import *`` (sum, max, bool, ...)
 # are left out of __all__; they remain attributes: ``minigrad.max(x, 1)``.
@@ -155,11 +149,13 @@ __all__ = [
     "maximum",
     "mean",
     "minimum",
+    "models",
     "mul",
     "multinomial",
     "narrow",
     "ne",
     "neg",
+    "nn",
     "no_grad",
     "nonzero",
     "norm",

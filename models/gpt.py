@@ -34,10 +34,13 @@ from typing import Any
 
 import numpy as np
 
-import minigrad
-from minigrad import Tensor, nn
+from minigrad import nn
+from minigrad.function import no_grad
 from minigrad.nn import functional as F
 from minigrad.ops.attention import merge_heads, split_heads
+from minigrad.ops.shape_ops import cat
+from minigrad.random import generator
+from minigrad.tensor import Tensor
 
 from .decoding import check_sampling_options, check_token_ids, sample_next_token
 
@@ -181,8 +184,8 @@ class KVCache:
     def append(self, layer: int, k: Tensor, v: Tensor) -> tuple[Tensor, Tensor]:
         """Add the new positions' k, v (B, h, t, hs) to ``layer``; return all of them."""
         if self.keys[layer] is not None:
-            k = minigrad.cat([self.keys[layer], k], axis=2)
-            v = minigrad.cat([self.values[layer], v], axis=2)
+            k = cat([self.keys[layer], k], axis=2)
+            v = cat([self.values[layer], v], axis=2)
         self.keys[layer], self.values[layer] = k, v
         return k, v
 
@@ -244,7 +247,7 @@ class GPT(nn.Module):
 
     def _init_weights(self) -> None:
         """nanoGPT's initialisation, drawn from minigrad's global generator."""
-        rng = minigrad.random.generator()
+        rng = generator()
 
         def normal_(p: Tensor, std: float) -> None:
             p.data[...] = rng.normal(0.0, std, size=p.shape)
@@ -332,7 +335,7 @@ class GPT(nn.Module):
         was_training = self.training
         self.eval()
         try:
-            with minigrad.no_grad():
+            with no_grad():
                 cache = None
                 for _ in range(max_new_tokens):
                     n = ids.shape[1]
@@ -345,7 +348,7 @@ class GPT(nn.Module):
                     else:
                         logits, _ = self(ids[:, -cfg.block_size:])
                     nxt = sample_next_token(logits.data[:, -1, :], temperature, top_k,
-                                            minigrad.random.generator())
+                                            generator())
                     ids = np.concatenate([ids, nxt[:, None]], axis=1)
         finally:
             self.train(was_training)
