@@ -66,7 +66,12 @@ int = int32
 # Last, as ``torch.nn`` after ``import torch``: the two libraries built on the names above.
 # They import minigrad's modules (minigrad.tensor, minigrad.functional, ...), never this
 # package's namespace, so this is no import cycle (tools/check_layout.py checks it).
-from . import nn, models
+try:
+    from . import models, nn
+except ImportError as _e:  # a checkout used without `pip install -e .`
+    from ._repo_root import check_installed
+
+    check_installed(_e)
 
 # Names that would shadow Python builtins on ``from minigrad import *`` (sum, max, bool, ...)
 # are left out of __all__; they remain attributes: ``minigrad.max(x, 1)``.
