@@ -17,18 +17,20 @@ tensor([2., 4., 6.])
 import numpy as _np
 
 from .backends import get_backend, set_backend, use_backend
-from .function import Function, Context, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
+# grad mode first: importing minigrad.autograd loads the engine, Function and Tensor in order
+from .autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled
+from .function import Function, Context
 from . import dtypes
 from .tensor import Tensor, tensor, zeros, ones, full, zeros_like, ones_like, arange
+from .tensor import tril, triu, matmul
+from .tensor import logical_and, logical_or, logical_xor, logical_not, isnan, isinf, isfinite
 from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_state
 from .ops.shape_ops import cat, stack
-from .ops.masking import where, tril, triu, causal_mask
-from .ops.matmul import matmul
+from .ops.masking import where, causal_mask
 from .gradcheck import gradcheck, gradgradcheck, GradcheckError
 from . import autograd
 from .tensor import Device as device
 from .sampling import multinomial
-from .ops.compare import logical_and, logical_or, logical_xor, logical_not, isnan, isinf, isfinite
 from .functional import (
     einsum, full_like, empty, empty_like, eye, linspace, from_numpy, is_tensor, numel, mean, amax,
     amin, var, std, prod, logsumexp, cumsum, norm, argmax, argmin, exp, log, sqrt, tanh, sigmoid,

@@ -4,7 +4,8 @@ Static analysis (``ast``, nothing is imported) of the library: ``minigrad/``, ``
 (installed as ``minigrad.nn``) and ``models/`` (``minigrad.models``). It reports
 
 (a) the import cycles among library modules and the largest one's size (at most 2 modules);
-    every import counts, at module level or inside a function, ``from . import x`` included;
+    every import that runs counts, at module level or inside a function, ``from . import x``
+    included (``if TYPE_CHECKING:`` imports never run and are left out);
     ``from pkg import name`` counts as an import of ``pkg.name`` when that is a module, else of
     ``pkg`` (its ``__init__``); importing ``a.b.c`` counts only ``a.b.c``, not its parents;
 (b) imports inside functions (not at module level) in ``minigrad/ops/``: none allowed;
@@ -87,11 +88,19 @@ def collect_modules(root: Path = ROOT) -> dict[str, Module]:
     return modules
 
 
+def _is_type_checking(test: ast.expr) -> bool:
+    return ((isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
+            or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
+
+
 def _imports(tree: ast.AST):
     """(node, is_module_level) for every import statement; module level means not inside a
-    function (imports under ``if``/``try`` at module level are still module level)."""
+    function (imports under ``if``/``try`` at module level are still module level). Imports
+    under ``if TYPE_CHECKING:`` are left out: they never run, they only name types."""
     def walk(node: ast.AST, in_function: bool):
         for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child.test):
+                continue
             if isinstance(child, (ast.Import, ast.ImportFrom)):
                 yield child, not in_function
             inner = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef,
