@@ -778,7 +778,7 @@ class Tensor:
         """Round toward zero (gradient 0)."""
         return math_ops.StepFunction.apply(self, name="trunc")
 
-    # ---- copies, shapes and indexing (minigrad/ops/indexing.py, sorting.py) ----------
+    # ---- copies, shapes, indexing and sorting (minigrad/ops/indexing.py; helpers below) -
     def clone(self) -> Tensor:
         """A copy with its own memory, still in the graph (gradient flows through)."""
         return shape_ops.Cast.apply(self, dtype=self.dtype)
@@ -1170,48 +1170,46 @@ def arange(start: float, end: float | None = None, step: float = 1, dtype: Any =
 # imports this module. minigrad/__init__.py exports the public ones.
 
 
-def _arr(x: Any) -> Any:
-    return x.data if isinstance(x, Tensor) else x
-
-
-def boolean(np_fn: Any, *args: Any) -> Tensor:
-    """``Tensor(np_fn(*arrays))``: the one wrapper behind every function of this file."""
-    return Tensor(np.asarray(np_fn(*[_arr(a) for a in args])))
+# Comparisons, logical ops and value tests give bool tensors without a graph, as in PyTorch
+# (a comparison has no useful derivative); each takes Tensors, arrays or Python numbers.
+def _boolean(np_fn: Any, *args: Any) -> Tensor:
+    """``Tensor(np_fn(*arrays))``: the one wrapper behind logical_* and isnan/isinf/isfinite."""
+    return Tensor(np.asarray(np_fn(*[_data(a) for a in args])))
 
 
 def logical_and(a: Any, b: Any) -> Tensor:
     """a and b elementwise (nonzero counts as True)."""
-    return boolean(np.logical_and, a, b)
+    return _boolean(np.logical_and, a, b)
 
 
 def logical_or(a: Any, b: Any) -> Tensor:
     """a or b elementwise."""
-    return boolean(np.logical_or, a, b)
+    return _boolean(np.logical_or, a, b)
 
 
 def logical_xor(a: Any, b: Any) -> Tensor:
     """a xor b elementwise."""
-    return boolean(np.logical_xor, a, b)
+    return _boolean(np.logical_xor, a, b)
 
 
 def logical_not(a: Any) -> Tensor:
     """not a elementwise."""
-    return boolean(np.logical_not, a)
+    return _boolean(np.logical_not, a)
 
 
 def isnan(a: Any) -> Tensor:
     """True where a is NaN."""
-    return boolean(np.isnan, a)
+    return _boolean(np.isnan, a)
 
 
 def isinf(a: Any) -> Tensor:
     """True where a is +inf or -inf."""
-    return boolean(np.isinf, a)
+    return _boolean(np.isinf, a)
 
 
 def isfinite(a: Any) -> Tensor:
     """True where a is neither NaN nor infinite."""
-    return boolean(np.isfinite, a)
+    return _boolean(np.isfinite, a)
 
 
 class ValuesIndices(NamedTuple):
