@@ -17,29 +17,31 @@ tensor([2., 4., 6.])
 import numpy as _np
 
 from .backends import get_backend, set_backend, use_backend
-from .function import Function, Context, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
+# grad mode first: importing minigrad.autograd loads the engine, Function and Tensor in order
+from .autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled
+from .function import Function, Context
 from . import dtypes
 from .tensor import Tensor, tensor, zeros, ones, full, zeros_like, ones_like, arange
+from .tensor import tril, triu, matmul
+from .tensor import logical_and, logical_or, logical_xor, logical_not, isnan, isinf, isfinite
 from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_state
 from .ops.shape_ops import cat, stack
-from .ops.masking import where, tril, triu, causal_mask
-from .ops.matmul import matmul
+from .ops.masking import where, causal_mask
 from .gradcheck import gradcheck, gradgradcheck, GradcheckError
 from . import autograd
 from .tensor import Device as device
 from .sampling import multinomial
-from .ops.compare import logical_and, logical_or, logical_xor, logical_not, isnan, isinf, isfinite
-from .tensor_functions import (
+from .functional import (
     einsum, full_like, empty, empty_like, eye, linspace, from_numpy, is_tensor, numel, mean, amax,
     amin, var, std, prod, logsumexp, cumsum, norm, argmax, argmin, exp, log, sqrt, tanh, sigmoid,
     relu, clamp, sin, cos, erf, sign, floor, ceil, trunc, maximum, minimum, remainder,
     floor_divide, add, sub, mul, div, neg, eq, ne, lt, le, gt, ge, reshape, transpose, permute,
     flatten, unflatten, squeeze, unsqueeze, clone, expand, repeat, flip, chunk, gather,
-    scatter_add, masked_select, masked_fill, sort, argsort, topk, softmax, log_softmax,
-    index_select, narrow, nonzero, bmm, outer, split,
+    scatter_add, masked_select, masked_fill, argsort, softmax, log_softmax, index_select, narrow,
+    nonzero, bmm, outer, split, sort, topk,
 )
 # shadow Python builtins here, so re-exported explicitly and kept out of __all__
-from .tensor_functions import (
+from .functional import (
     abs as abs, all as all, any as any, max as max, min as min, pow as pow, round as round,
     sum as sum,
 )
@@ -63,16 +65,15 @@ long = int64
 int = int32
 
 
+# Last, as ``torch.nn`` after ``import torch``: the two libraries built on the names above.
+# They import minigrad's modules (minigrad.tensor, minigrad.functional, ...), never this
+# package's namespace, so this is no import cycle (tools/check_layout.py checks it).
+try:
+    from . import models, nn
+except ImportError as _e:  # a checkout used without `pip install -e .`
+    from ._repo_root import check_installed
 
-def __getattr__(name: str):
-    """``minigrad.nn`` and ``minigrad.models`` after a bare ``import minigrad``, as ``torch.nn``
-    (imported on first use: they import minigrad themselves)."""
-    if name in ("nn", "models"):
-        import importlib
-
-        return importlib.import_module(f".{name}", __name__)
-    raise AttributeError(f"module 'minigrad' has no attribute {name!r}")
-
+    check_installed(_e)
 
 # Names that would shadow Python builtins on ``from minigrad import *`` (sum, max, bool, ...)
 # are left out of __all__; they remain attributes: ``minigrad.max(x, 1)``.
@@ -155,11 +156,13 @@ __all__ = [
     "maximum",
     "mean",
     "minimum",
+    "models",
     "mul",
     "multinomial",
     "narrow",
     "ne",
     "neg",
+    "nn",
     "no_grad",
     "nonzero",
     "norm",

@@ -26,10 +26,19 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import function
+from .autograd.grad_mode import enable_grad, no_grad
 
 if TYPE_CHECKING:
     from .tensor import Tensor
+
+
+def _tensor_class(t: Tensor) -> type:
+    """minigrad's Tensor class, found from a tensor (a Parameter's base class too):
+    tensor.py imports this module, so this module does not import tensor.py."""
+    for cls in type(t).__mro__:
+        if "_from_op" in vars(cls):
+            return cls
+    raise TypeError(f"expected a minigrad Tensor, got {type(t).__name__}")
 
 
 def _raise_rebased(ctx, parent) -> None:
@@ -72,7 +81,7 @@ def topological_order(root: Tensor | Sequence, stop: frozenset = frozenset()) ->
 def _root_grad(root: Tensor, grad: Any, create_graph: bool) -> Any:
     """The seed gradient of ``root``: ones for a scalar, else ``grad`` checked against its shape
     (an ndarray; a Tensor, keeping its graph, when ``create_graph``)."""
-    Tensor = _tensor.Tensor
+    Tensor = _tensor_class(root)
     if grad is None:
         if root.data.size != 1:
             raise RuntimeError(
@@ -120,7 +129,7 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
     grads: dict[int, Any] = {}
     for r, s in zip(roots, seeds):
         grads[id(r)] = grads[id(r)] + s if id(r) in grads else s
-    mode = function.enable_grad() if create_graph else function.no_grad()
+    mode = enable_grad() if create_graph else no_grad()
     with mode:  # plain backward: arrays, record nothing; create_graph: record the backward
         for t in reversed(order):
             g = grads.pop(id(t), None)
@@ -142,7 +151,7 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                 # Copy: g may be shared with another input (Add passes its grad
                 # to both) or read-only (a broadcast view); .grad is the user's.
                 total = np.array(g, dtype=t.data.dtype) if old is None else old.data + g
-                t._grad = _tensor.Tensor._from_op(total, None)
+                t._grad = _tensor_class(t)._from_op(total, None)
                 continue
             if ctx._freed:
                 raise RuntimeError(
@@ -195,11 +204,12 @@ def backward(root: Tensor, grad: Any = None, retain_graph: bool | None = None,
     if inputs is None:
         _walk([root], [seed], retain_graph, create_graph, None)
         return
-    inputs = [inputs] if isinstance(inputs, _tensor.Tensor) else list(inputs)
+    Tensor = _tensor_class(root)
+    inputs = [inputs] if isinstance(inputs, Tensor) else list(inputs)
     found = grads([root], inputs, [seed], retain_graph, create_graph, allow_unused=True)
     for x, g in zip(inputs, found):
         if g is not None:
-            x._grad = (g.clone() if create_graph else _tensor.Tensor._from_op(
+            x._grad = (g.clone() if create_graph else Tensor._from_op(
                 np.array(g.data, dtype=x.dtype), None)) if x._grad is None else x._grad + g
 
 
@@ -209,7 +219,7 @@ def grads(outputs: Sequence, inputs: Sequence, seeds: Sequence, retain_graph: bo
     ``allow_unused``); ``.grad`` is not touched. ``seeds`` are checked root gradients.
     ``stop_at_inputs``: treat the inputs as independent (do not walk past them), which
     gives an op's partial derivatives (see ``Function.backward_graph``)."""
-    Tensor = _tensor.Tensor
+    Tensor = _tensor_class(outputs[0])
     for i, x in enumerate(inputs):
         if not isinstance(x, Tensor):
             raise TypeError(f"grad: input {i} is a {type(x).__name__}, not a Tensor")
@@ -234,6 +244,3 @@ def grads(outputs: Sequence, inputs: Sequence, seeds: Sequence, retain_graph: bo
             out.append(Tensor._from_op(np.array(g, dtype=x.dtype), None))
     return tuple(out)
 
-
-# Imported last: tensor.py imports this module.
-from . import tensor as _tensor

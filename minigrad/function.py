@@ -23,98 +23,21 @@ gradient.
 
 from __future__ import annotations
 
-import functools
 import itertools
-import threading
 from typing import Any
 
 import numpy as np
 
-
-# Grad mode is per thread, as in PyTorch: ``no_grad`` in one thread must not
-# stop another thread's graph. A new thread starts with the class default (on).
-class _GradMode(threading.local):
-    """Per-thread state: the grad mode, and the throwaway Context that ops run
-    without recording get (forward may still call ``ctx.save_for_backward``)."""
-
-    enabled = True
-
-    def __init__(self) -> None:
-        self.scratch = Context(Function, (), ())
-
-
-class set_grad_enabled:
-    """Turn graph recording on or off: ``set_grad_enabled(False)`` as a call or
-    ``with set_grad_enabled(mode):`` as a context manager (restores on exit).
-
-    The mode is per thread; a new thread starts with grad enabled.
-    """
-
-    def __init__(self, mode: bool = False) -> None:
-        self._prev = _mode.enabled
-        self.mode = bool(mode)
-        _mode.enabled = self.mode
-
-    def __enter__(self) -> None:
-        pass
-
-    def __exit__(self, *exc: object) -> None:
-        _mode.enabled = self._prev
-
-    def __call__(self, fn):
-        mode = self.mode
-        _mode.enabled = self._prev  # used as a decorator: the mode applies only inside calls
-
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            with set_grad_enabled(mode):
-                return fn(*args, **kwargs)
-
-        return wrapper
-
-
-class _GradModeContext:
-    """Base of ``no_grad``/``enable_grad``: a context manager and decorator with a fixed mode."""
-
-    _mode_value = True
-
-    def __enter__(self) -> None:
-        self._prev = _mode.enabled
-        _mode.enabled = self._mode_value
-
-    def __exit__(self, *exc: object) -> None:
-        _mode.enabled = self._prev
-
-    def __call__(self, fn):
-        @functools.wraps(fn)
-        def wrapper(*args, **kwargs):
-            with type(self)():
-                return fn(*args, **kwargs)
-
-        return wrapper
-
-
-class no_grad(_GradModeContext):
-    """Context manager (and decorator) that turns graph recording off in this thread.
-
-    Inside ``with minigrad.no_grad():`` ops compute values only: no Context is
-    saved, so nothing is kept alive for a backward pass (evaluation, sampling,
-    optimizer updates). Other threads are not affected.
-    """
-
-    _mode_value = False
-
-
-class enable_grad(_GradModeContext):
-    """Context manager (and decorator) that turns graph recording back on inside ``no_grad``."""
-
-    _mode_value = True
-
-
-def is_grad_enabled() -> bool:
-    """True unless this thread is inside ``no_grad()`` (or ``set_grad_enabled(False)``)."""
-    return _mode.enabled
-
+# Grad mode lives in a leaf module; its names are still importable from here.
+from . import dtypes as _dtypes
+from . import engine as _engine
+from .autograd.grad_mode import (  # noqa: F401
+    _mode,
+    enable_grad,
+    is_grad_enabled,
+    no_grad,
+    set_grad_enabled,
+)
 
 # Every Context gets the next number: a parent's producing op is always older
 # than its consumer, unless an in-place op replaced the parent's history after
@@ -244,7 +167,7 @@ class Function:
     @classmethod
     def apply(cls, *inputs: Any, **options: Any):
         """Run ``forward`` on the inputs' arrays and record the graph edge."""
-        Tensor = _tensor.Tensor
+        Tensor = _Tensor
         tensors = inputs
         if not all(isinstance(x, Tensor) for x in inputs):
             # Non-Tensor inputs (Python numbers, arrays) become constants, matched
@@ -252,7 +175,7 @@ class Function:
             ref = next((x for x in inputs if isinstance(x, Tensor)), None)
             try:
                 tensors = tuple(
-                    x if isinstance(x, Tensor) else _tensor.as_tensor_like(x, ref) for x in inputs
+                    x if isinstance(x, Tensor) else _as_tensor_like(x, ref) for x in inputs
                 )
             except TypeError as e:  # e.g. a float16 array: name the op it was given to
                 raise TypeError(f"{cls.__name__}: {e}") from None
@@ -271,6 +194,8 @@ class Function:
                 out._share_version(tensors[0])
             return out
         scratch = _mode.scratch
+        if scratch is None:  # this thread's first op without a graph
+            scratch = _mode.scratch = Context(Function, (), ())
         try:  # nothing to record: forward gets this thread's throwaway context
             out = Tensor._from_op(cls.forward(scratch, *arrays, **options), None)
             if cls.is_view:
@@ -295,10 +220,16 @@ def composite_backward(ctx: Context, grad: Any, composite: Any) -> tuple:
     return tuple(next(found) if n else None for n in needs)
 
 
-# Created once the classes exist; each thread gets its own on first use.
-_mode = _GradMode()
 
-# Imported last: tensor.py imports this module, and its op modules need Function.
-from . import dtypes as _dtypes
-from . import engine as _engine
-from . import tensor as _tensor
+# Function sits below Tensor in the import tree (tensor.py and the ops import this module,
+# never the reverse): tensor.py hands over the class that wraps results, and its rule for
+# constant operands, once Tensor exists (see tensor.py's last lines).
+_Tensor: Any = None
+_as_tensor_like: Any = None
+
+
+def use_tensor_class(tensor_class: type, as_tensor_like: Any) -> None:
+    """Called once by tensor.py: ``apply`` wraps arrays in ``tensor_class`` and turns constant
+    operands into tensors with ``as_tensor_like(value, reference_tensor)``."""
+    global _Tensor, _as_tensor_like
+    _Tensor, _as_tensor_like = tensor_class, as_tensor_like

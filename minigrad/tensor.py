@@ -17,12 +17,24 @@ the promotion rules are written down once, in ``minigrad/dtypes.py``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import engine
+from . import engine, function
+from .autograd.grad_mode import is_grad_enabled, no_grad
 from .dtypes import check_dtype
+from .ops import (
+    elementwise,
+    index_put,
+    indexing,
+    masking,
+    math_ops,
+    reduce_ops,
+    shape_ops,
+    softmax_ops,
+)
+from .ops import matmul as matmul_ops
 
 DEFAULT_FLOAT = np.float32
 
@@ -368,10 +380,10 @@ class Tensor:
         return elementwise.Neg.apply(self)
 
     def __matmul__(self, other: Any) -> Tensor:
-        return matmul_ops.matmul(self, other)
+        return matmul(self, other)
 
     def __rmatmul__(self, other: Any) -> Tensor:
-        return matmul_ops.matmul(as_tensor_like(other, self), self)
+        return matmul(as_tensor_like(other, self), self)
 
     # ---- comparisons: boolean tensors, never differentiable ---------------
     def __lt__(self, other: Any) -> Tensor:
@@ -598,7 +610,8 @@ class Tensor:
         return self.reshape(tuple(shp))
 
     def __getitem__(self, index: Any) -> Tensor:
-        return shape_ops.getitem(self, index)
+        """``x[index]``: basic slicing, or gather by integer/bool arrays (Tensors accepted)."""
+        return shape_ops.GetItem.apply(self, index=_index_to_numpy(index))
 
     def split(self, split_size: int | list, dim: int | None = None, *,
               axis: int | None = None) -> tuple:
@@ -698,31 +711,31 @@ class Tensor:
 
     def logical_and(self, other: Any) -> Tensor:
         """self and other elementwise."""
-        return compare.logical_and(self, other)
+        return logical_and(self, other)
 
     def logical_or(self, other: Any) -> Tensor:
         """self or other elementwise."""
-        return compare.logical_or(self, other)
+        return logical_or(self, other)
 
     def logical_xor(self, other: Any) -> Tensor:
         """self xor other elementwise."""
-        return compare.logical_xor(self, other)
+        return logical_xor(self, other)
 
     def logical_not(self) -> Tensor:
         """not self elementwise."""
-        return compare.logical_not(self)
+        return logical_not(self)
 
     def isnan(self) -> Tensor:
         """True where NaN."""
-        return compare.isnan(self)
+        return isnan(self)
 
     def isinf(self) -> Tensor:
         """True where infinite."""
-        return compare.isinf(self)
+        return isinf(self)
 
     def isfinite(self) -> Tensor:
         """True where finite."""
-        return compare.isfinite(self)
+        return isfinite(self)
 
     # ---- more elementwise math (minigrad/ops/math_ops.py) -----------------------------
     def maximum(self, other: Any) -> Tensor:
@@ -765,7 +778,7 @@ class Tensor:
         """Round toward zero (gradient 0)."""
         return math_ops.StepFunction.apply(self, name="trunc")
 
-    # ---- copies, shapes and indexing (minigrad/ops/indexing.py, sorting.py) ----------
+    # ---- copies, shapes, indexing and sorting (minigrad/ops/indexing.py; helpers below) -
     def clone(self) -> Tensor:
         """A copy with its own memory, still in the graph (gradient flows through)."""
         return shape_ops.Cast.apply(self, dtype=self.dtype)
@@ -834,16 +847,16 @@ class Tensor:
 
     def sort(self, dim: int = -1, descending: bool = False) -> Any:
         """``(values, indices)`` sorted along ``dim`` (stable)."""
-        return sorting.sort(self, _check_dim(dim, self.ndim, "sort"), descending)
+        return _sort(self, _check_dim(dim, self.ndim, "sort"), descending)
 
     def argsort(self, dim: int = -1, descending: bool = False) -> Tensor:
         """Indices that sort along ``dim`` (stable; int64, no gradient)."""
-        return Tensor(sorting.sort_indices(self.data, _check_dim(dim, self.ndim, "argsort"),
+        return Tensor(sort_indices(self.data, _check_dim(dim, self.ndim, "argsort"),
                                            descending))
 
     def topk(self, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:
         """``(values, indices)`` of the ``k`` largest (or smallest) along ``dim``."""
-        return sorting.topk(self, k, _check_dim(dim, self.ndim, "topk"), largest, sorted)
+        return _topk(self, k, _check_dim(dim, self.ndim, "topk"), largest)
 
     def index_select(self, dim: int, index: Any) -> Tensor:
         """The slices ``index`` (1-d ints) along ``dim``, in that order (repeats allowed)."""
@@ -879,11 +892,11 @@ class Tensor:
 
     def tril(self, diagonal: int = 0) -> Tensor:
         """Zero above the ``diagonal``-th diagonal of the last two dims."""
-        return masking.tril(self, diagonal)
+        return tril(self, diagonal)
 
     def triu(self, diagonal: int = 0) -> Tensor:
         """Zero below the ``diagonal``-th diagonal of the last two dims."""
-        return masking.triu(self, diagonal)
+        return triu(self, diagonal)
 
     # ---- in-place writes ---------------------------------------------------------
     # Each one computes the new value with an out-of-place op and writes it into
@@ -893,8 +906,6 @@ class Tensor:
     # array then fail the version check instead of reading the new values.
     def _inplace(self, name: str, op, other: Any = None) -> Tensor:
         """Run ``op(old_value_tensor)`` and write its result into self (see above)."""
-        from .function import is_grad_enabled
-
         recording = is_grad_enabled() and (
             self._requires_grad or (isinstance(other, Tensor) and other._requires_grad)
         )
@@ -940,7 +951,7 @@ class Tensor:
 
     def __setitem__(self, index: Any, value: Any) -> None:
         """``x[index] = value`` in place (basic slices, integer or bool arrays)."""
-        idx = shape_ops._index_to_numpy(index)
+        idx = _index_to_numpy(index)
         if not self._requires_grad and not getattr(value, "_requires_grad", False):
             # no graph can be involved: write the region directly instead of copying
             # the whole array (a loop filling a buffer row by row stays O(row))
@@ -1053,7 +1064,7 @@ def _extremum(t: Tensor, op: Any, name: str, dim: Any, keepdim: Any, axis: Any,
     values = indexing.Gather.apply(t.reshape(data.shape), dim=d, index=idx)
     if t.ndim == 0 or not k:
         values, idx = values.squeeze(d), idx.squeeze(d) if t.ndim else idx.reshape(())
-    return sorting.ValuesIndices(values, Tensor(idx))
+    return ValuesIndices(values, Tensor(idx))
 
 
 class Device:
@@ -1154,18 +1165,168 @@ def arange(start: float, end: float | None = None, step: float = 1, dtype: Any =
     return Tensor(arr)
 
 
-# Imported last: the op modules import Tensor from this module.
-from .function import no_grad
-from .ops import (
-    compare,
-    elementwise,
-    index_put,
-    indexing,
-    masking,
-    math_ops,
-    reduce_ops,
-    shape_ops,
-    softmax_ops,
-    sorting,
-)
-from .ops import matmul as matmul_ops
+# ---- Tensor-level helpers: functions of Tensors that are no autograd Function ----------
+# They live here, beside Tensor, so that minigrad/ops/ holds Functions only and never
+# imports this module. minigrad/__init__.py exports the public ones.
+
+
+# Comparisons, logical ops and value tests give bool tensors without a graph, as in PyTorch
+# (a comparison has no useful derivative); each takes Tensors, arrays or Python numbers.
+def _boolean(np_fn: Any, *args: Any) -> Tensor:
+    """``Tensor(np_fn(*arrays))``: the one wrapper behind logical_* and isnan/isinf/isfinite."""
+    return Tensor(np.asarray(np_fn(*[_data(a) for a in args])))
+
+
+def logical_and(a: Any, b: Any) -> Tensor:
+    """a and b elementwise (nonzero counts as True)."""
+    return _boolean(np.logical_and, a, b)
+
+
+def logical_or(a: Any, b: Any) -> Tensor:
+    """a or b elementwise."""
+    return _boolean(np.logical_or, a, b)
+
+
+def logical_xor(a: Any, b: Any) -> Tensor:
+    """a xor b elementwise."""
+    return _boolean(np.logical_xor, a, b)
+
+
+def logical_not(a: Any) -> Tensor:
+    """not a elementwise."""
+    return _boolean(np.logical_not, a)
+
+
+def isnan(a: Any) -> Tensor:
+    """True where a is NaN."""
+    return _boolean(np.isnan, a)
+
+
+def isinf(a: Any) -> Tensor:
+    """True where a is +inf or -inf."""
+    return _boolean(np.isinf, a)
+
+
+def isfinite(a: Any) -> Tensor:
+    """True where a is neither NaN nor infinite."""
+    return _boolean(np.isfinite, a)
+
+
+class ValuesIndices(NamedTuple):
+    """``(values, indices)`` as PyTorch's ``torch.return_types`` (``max(dim)``, ``sort``, ``topk``)."""
+
+    values: object
+    indices: object
+
+
+def sort_indices(a: np.ndarray, dim: int, descending: bool) -> np.ndarray:
+    """Indices that sort ``a`` along ``dim`` (stable; NaN sorts as the largest, as PyTorch)."""
+    if descending:
+        # stable descending: sort the reversed array ascending, reverse, map indices back
+        n = a.shape[dim]
+        rev = np.flip(np.argsort(np.flip(a, dim), axis=dim, kind="stable"), dim)
+        return (n - 1 - rev).astype(np.int64)
+    return np.argsort(a, axis=dim, kind="stable").astype(np.int64)
+
+
+def _sort(t: Tensor, dim: int, descending: bool) -> ValuesIndices:
+    """Sorted values along ``dim`` and the indices they came from."""
+    idx = sort_indices(t.data, dim, descending)
+    return ValuesIndices(indexing.Gather.apply(t, dim=dim, index=idx), Tensor(idx))
+
+
+def _topk(t: Tensor, k: int, dim: int, largest: bool) -> ValuesIndices:
+    """The ``k`` largest (or smallest) values along ``dim``, largest first, and their indices."""
+    n = t.shape[dim] if t.ndim else 1
+    if not 0 <= k <= n:
+        raise ValueError(f"topk: k={k} out of range for {n} elements along dim {dim} of {t.shape}")
+    idx = np.take(sort_indices(t.data, dim, largest), np.arange(k), axis=dim)
+    return ValuesIndices(indexing.Gather.apply(t, dim=dim, index=idx), Tensor(idx))
+
+
+def _triangle(x: Any, diagonal: int, lower: bool) -> Tensor:
+    t = x if isinstance(x, Tensor) else Tensor(x)
+    if t.ndim < 2:
+        raise ValueError(f"tril/triu need at least 2 dimensions, got shape {t.shape}")
+    n, m = t.shape[-2:]
+    keep = np.tri(n, m, diagonal, dtype=bool) if lower else ~np.tri(n, m, diagonal - 1, dtype=bool)
+    if t.dtype == np.bool_:
+        return Tensor(t.data & keep)
+    return masking.masked_fill(t, ~keep, 0)
+
+
+def tril(x: Any, diagonal: int = 0) -> Tensor:
+    """Keep the lower triangle (j <= i + diagonal) of the last two axes, zero the rest.
+
+    ``tril(ones(T, T))`` is the causal "may attend" matrix of the seeds.
+    """
+    return _triangle(x, diagonal, lower=True)
+
+
+def triu(x: Any, diagonal: int = 0) -> Tensor:
+    """Keep the upper triangle (j >= i + diagonal), zero the rest.
+
+    ``triu(ones(T, T, dtype=bool), 1)`` is the causal mask "may not attend".
+    """
+    return _triangle(x, diagonal, lower=False)
+
+
+def matmul(a: Any, b: Any) -> Tensor:
+    """``a @ b`` as ``torch.matmul``: 1-D operands are treated as a row (left) or
+    column (right) vector and that axis is removed from the result."""
+    a = a if isinstance(a, Tensor) else as_tensor_like(a, b)
+    b = b if isinstance(b, Tensor) else as_tensor_like(b, a)
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError(
+            f"matmul: both operands need at least 1 dimension, got shapes {a.shape} and {b.shape}"
+        )
+    if a.dtype.kind != "f" or b.dtype.kind != "f":
+        raise TypeError(f"matmul: needs floating-point tensors, got {a.dtype} and {b.dtype}")
+    squeeze_a, squeeze_b = a.ndim == 1, b.ndim == 1
+    shape_a, shape_b = a.shape, b.shape  # the caller's shapes, for error messages
+    if squeeze_a:
+        a = a.reshape(1, -1)
+    if squeeze_b:
+        b = b.reshape(-1, 1)
+    if a.shape[-1] != b.shape[-2]:
+        raise ValueError(
+            f"matmul: shapes {shape_a} and {shape_b} do not align "
+            f"(inner dimensions {a.shape[-1]} != {b.shape[-2]})"
+        )
+    try:
+        np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    except ValueError:
+        raise ValueError(
+            f"matmul: batch dimensions of {a.shape} and {b.shape} cannot be broadcast"
+        ) from None
+    out = matmul_ops.MatMul.apply(a, b)
+    if squeeze_a:
+        out = out.reshape(out.shape[:-2] + (out.shape[-1],))
+    if squeeze_b:
+        out = out.reshape(out.shape[:-1])
+    return out
+
+
+def _index_to_numpy(index: Any) -> Any:
+    """Replace Tensors inside an index by arrays of their own (copies: the op keeps them for
+    backward and the caller may reuse its buffer) and check dtypes and int ranges."""
+    def conv(i):
+        if isinstance(i, Tensor):
+            i = i.data
+        if isinstance(i, (list, np.ndarray)):
+            i = np.array(i)
+            if i.dtype.kind == "f":
+                raise IndexError(f"tensors used as indices must be integer or bool, got {i.dtype}")
+            if i.dtype.kind == "u" and i.size and int(i.max()) > np.iinfo(np.int64).max:
+                # NumPy would cast such an index to int64 and wrap it to a negative one
+                raise IndexError(f"index {int(i.max())} is out of range (larger than int64)")
+        return i
+
+    if isinstance(index, tuple):
+        return tuple(conv(i) for i in index)
+    return conv(index)
+
+
+# Function (minigrad/function.py) wraps every op's result in this class.
+function.use_tensor_class(Tensor, as_tensor_like)
+

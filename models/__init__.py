@@ -10,6 +10,12 @@
   docs/weights.md).
 """
 
+if __name__ != "minigrad.models":  # the repository's folder imported as top-level ``models``: one copy
+    from minigrad._repo_root import become_installed
+
+    become_installed(__name__, "minigrad.models")
+
+
 from .gpt import GPT, GPTConfig, KVCache
 from .transformer import Transformer, TransformerConfig
 

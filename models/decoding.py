@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from minigrad import Tensor
 from minigrad.sampling import draw_rows
+from minigrad.tensor import Tensor
 
 
 def check_token_ids(ids: Any, name: str, vocab_size: int, max_len: int | None = None,

@@ -29,68 +29,25 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any
 
 import numpy as np
 
-import minigrad
-from minigrad import Tensor, nn
+from minigrad import nn
+from minigrad.function import no_grad
 from minigrad.nn import functional as F
 from minigrad.ops.attention import merge_heads, split_heads
+from minigrad.ops.shape_ops import cat
+from minigrad.random import generator
+from minigrad.tensor import Tensor
 
 from .decoding import check_sampling_options, check_token_ids, sample_next_token
+from .gpt_config import GPTConfig
+from .hf_gpt2 import load_pretrained, save_pretrained
+from .nanogpt import load_nanogpt, minigrad_to_nanogpt
 
-ACTIVATIONS = ("gelu", "gelu_tanh", "relu")
 CONFIG_METADATA_KEY = "minigrad.gpt_config"
-
-
-@dataclass
-class GPTConfig:
-    """Hyper-parameters of :class:`GPT` (names as nanoGPT).
-
-    vocab_size: number of token ids V; block_size: longest context T the
-    model accepts (the size of the position table); n_layer blocks of n_head
-    heads over n_embd channels (n_embd % n_head == 0); dropout probability;
-    bias: whether Linear layers have biases; tie_weights: lm_head shares the
-    token embedding; pos_encoding: 'learned' (an Embedding) or 'sinusoidal'
-    (the fixed table of "Attention Is All You Need"); activation in the MLP:
-    'gelu' (exact, erf-based), 'gelu_tanh' (the tanh approximation GPT-2 was
-    trained with; Hugging Face calls it "gelu_new") or 'relu'; layer_norm_eps:
-    the epsilon of every LayerNorm (GPT-2's ``layer_norm_epsilon``).
-    """
-
-    vocab_size: int
-    block_size: int
-    n_layer: int
-    n_head: int
-    n_embd: int
-    dropout: float = 0.0
-    bias: bool = True
-    tie_weights: bool = True
-    pos_encoding: str = "learned"
-    activation: str = "gelu"
-    layer_norm_eps: float = 1e-5
-
-    def __post_init__(self) -> None:
-        for name in ("vocab_size", "block_size", "n_layer", "n_head", "n_embd"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-                raise ValueError(f"GPTConfig.{name} must be a positive integer, got {value!r}")
-        if self.n_embd % self.n_head != 0:
-            raise ValueError(
-                f"n_embd ({self.n_embd}) must be divisible by n_head ({self.n_head})"
-            )
-        if not 0.0 <= self.dropout < 1.0:
-            raise ValueError(f"dropout must be in [0, 1), got {self.dropout!r}")
-        if self.pos_encoding not in ("learned", "sinusoidal"):
-            raise ValueError(
-                f"pos_encoding must be 'learned' or 'sinusoidal', got {self.pos_encoding!r}"
-            )
-        if self.activation not in ACTIVATIONS:
-            raise ValueError(f"activation must be one of {ACTIVATIONS}, got {self.activation!r}")
-        if not (isinstance(self.layer_norm_eps, (float, int)) and 0 < self.layer_norm_eps < 1):
-            raise ValueError(f"layer_norm_eps must be in (0, 1), got {self.layer_norm_eps!r}")
 
 
 class MLP(nn.Module):
@@ -181,8 +138,8 @@ class KVCache:
     def append(self, layer: int, k: Tensor, v: Tensor) -> tuple[Tensor, Tensor]:
         """Add the new positions' k, v (B, h, t, hs) to ``layer``; return all of them."""
         if self.keys[layer] is not None:
-            k = minigrad.cat([self.keys[layer], k], axis=2)
-            v = minigrad.cat([self.values[layer], v], axis=2)
+            k = cat([self.keys[layer], k], axis=2)
+            v = cat([self.values[layer], v], axis=2)
         self.keys[layer], self.values[layer] = k, v
         return k, v
 
@@ -244,7 +201,7 @@ class GPT(nn.Module):
 
     def _init_weights(self) -> None:
         """nanoGPT's initialisation, drawn from minigrad's global generator."""
-        rng = minigrad.random.generator()
+        rng = generator()
 
         def normal_(p: Tensor, std: float) -> None:
             p.data[...] = rng.normal(0.0, std, size=p.shape)
@@ -332,7 +289,7 @@ class GPT(nn.Module):
         was_training = self.training
         self.eval()
         try:
-            with minigrad.no_grad():
+            with no_grad():
                 cache = None
                 for _ in range(max_new_tokens):
                     n = ids.shape[1]
@@ -345,7 +302,7 @@ class GPT(nn.Module):
                     else:
                         logits, _ = self(ids[:, -cfg.block_size:])
                     nxt = sample_next_token(logits.data[:, -1, :], temperature, top_k,
-                                            minigrad.random.generator())
+                                            generator())
                     ids = np.concatenate([ids, nxt[:, None]], axis=1)
         finally:
             self.train(was_training)
@@ -353,33 +310,36 @@ class GPT(nn.Module):
 
     # ---- weights in and out (docs/weights.md) ---------------------------------------
     @classmethod
+    def _with_weights(cls, config: GPTConfig, state: dict) -> GPT:
+        """A model of ``config`` holding ``state`` (minigrad's names, checked by the
+        converter), in eval mode, as transformers' ``from_pretrained``; .train() to fine-tune."""
+        model = cls(config=config)
+        model.load_state_dict(state)
+        return model.eval()
+
+    @classmethod
     def from_nanogpt(cls, source: Any, **overrides: Any) -> GPT:
         """A GPT holding a nanoGPT model's weights: ``source`` is its state dict, its
-        checkpoint dict or the path of its ``ckpt.pt`` (see ``models/nanogpt.py``)."""
-        from .nanogpt import from_nanogpt
-
-        return from_nanogpt(source, **overrides)
+        checkpoint dict or the path of its ``ckpt.pt`` (see ``models/nanogpt.py``).
+        ``overrides`` (e.g. n_head=, dropout=) win over the checkpoint's config; every key
+        and shape is checked before any weight is set. Returned in eval mode (dropout off)."""
+        return cls._with_weights(*load_nanogpt(source, **overrides))
 
     def to_nanogpt(self) -> dict[str, np.ndarray]:
         """This model's weights in nanoGPT's names and shapes (c_attn packed q|k|v),
         as NumPy arrays; ``torch.from_numpy`` each for nanoGPT's ``load_state_dict``."""
-        from .nanogpt import minigrad_to_nanogpt
-
         return minigrad_to_nanogpt(self)
 
     @classmethod
     def from_pretrained(cls, path: str | os.PathLike) -> GPT:
         """A GPT from a local Hugging Face GPT-2 directory (``config.json`` +
-        ``model.safetensors``); never downloads (see ``models/hf_gpt2.py``)."""
-        from .hf_gpt2 import from_pretrained
-
-        return from_pretrained(path)
+        ``model.safetensors``); never downloads (see ``models/hf_gpt2.py``). Every key and
+        shape is checked before any weight is set. Returned in eval mode (dropout off)."""
+        return cls._with_weights(*load_pretrained(path))
 
     def save_pretrained(self, path: str | os.PathLike) -> None:
         """Write this model as a Hugging Face GPT-2 directory that
         ``transformers.GPT2LMHeadModel.from_pretrained(path)`` loads."""
-        from .hf_gpt2 import save_pretrained
-
         save_pretrained(self, path)
 
     def save_safetensors(self, path: str | os.PathLike) -> None:

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from minigrad.safetensors_io import load_safetensors, save_safetensors
 
-from .gpt import GPT, GPTConfig
+from .gpt_config import GPTConfig
 from .nanogpt import (
     check_state,
     nanogpt_shapes,
@@ -34,6 +34,9 @@ from .nanogpt import (
     read_nanogpt_source,
     rename_to_nanogpt,
 )
+
+if TYPE_CHECKING:  # gpt.py imports this module (GPT.from_pretrained); never the reverse
+    from .gpt import GPT
 
 PREFIX = "transformer."
 CONV1D = (".attn.c_attn.weight", ".attn.c_proj.weight", ".mlp.c_fc.weight", ".mlp.c_proj.weight")
@@ -117,11 +120,12 @@ def _with_prefix(key: str) -> str:
     return key if key.startswith(PREFIX) or key == "lm_head.weight" else PREFIX + key
 
 
-def from_pretrained(path: str | os.PathLike) -> GPT:
-    """A minigrad GPT from a local GPT-2 directory (see the module docstring).
+def load_pretrained(path: str | os.PathLike) -> tuple[GPTConfig, dict]:
+    """The config and the state dict (minigrad's names) of a local GPT-2 directory, for
+    :meth:`GPT.from_pretrained <minigrad.models.GPT.from_pretrained>` (see the module
+    docstring).
 
     Every key and shape is checked (errors name the key) before any weight is set.
-    The model is returned in eval mode (dropout off), as transformers does.
     """
     path = os.fspath(path)
     config_path = os.path.join(path, "config.json")
@@ -138,9 +142,7 @@ def from_pretrained(path: str | os.PathLike) -> GPT:
     if config.tie_weights and "lm_head.weight" not in state:
         expected.pop("lm_head.weight")
     check_state(state, expected, where)
-    model = GPT(config=config)
-    model.load_state_dict(nanogpt_to_minigrad(state, config))
-    return model.eval()  # as transformers' from_pretrained: dropout off; .train() to fine-tune
+    return config, nanogpt_to_minigrad(state, config)
 
 
 def save_pretrained(model: GPT, path: str | os.PathLike) -> None:

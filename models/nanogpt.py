@@ -32,13 +32,16 @@ import os
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from minigrad.pytorch_file import load_pytorch_file
 
-from .gpt import GPT, GPTConfig
+from .gpt_config import GPTConfig
+
+if TYPE_CHECKING:  # gpt.py imports this module (GPT.from_nanogpt); the converters never
+    from .gpt import GPT  # import gpt.py back
 
 COMPILED_PREFIX = "_orig_mod."  # torch.compile wraps the model; its state_dict keys gain this
 _BLOCK_KEY = re.compile(r"transformer\.h\.(\d+)\.")
@@ -223,14 +226,14 @@ def minigrad_to_nanogpt(model: GPT) -> OrderedDict[str, np.ndarray]:
     return rename_to_nanogpt(model)
 
 
-def from_nanogpt(source: Any, **overrides: Any) -> GPT:
-    """A minigrad GPT holding the weights of a nanoGPT model (see the module docstring).
+def load_nanogpt(source: Any, **overrides: Any) -> tuple[GPTConfig, dict]:
+    """The config and the state dict (minigrad's names) of a nanoGPT model, for
+    :meth:`GPT.from_nanogpt <minigrad.models.GPT.from_nanogpt>` (see the module docstring).
 
     ``source``: a state dict (names -> ndarrays or torch tensors), a nanoGPT checkpoint
     dict, or the path of nanoGPT's ``ckpt.pt``. The config comes from the checkpoint's
     ``model_args`` where present, else from the shapes; ``overrides`` (e.g. n_head=,
     dropout=) win over both. Every key and shape is checked before any weight is set.
-    The model is returned in eval mode (dropout off); call ``.train()`` to fine-tune.
     """
     state, model_args = read_nanogpt_source(source)
     known = {k: model_args.get(k) for k in ("vocab_size", "block_size", "n_layer", "n_head",
@@ -241,10 +244,8 @@ def from_nanogpt(source: Any, **overrides: Any) -> GPT:
     if "lm_head.weight" not in state:  # a tied head is often stored once
         expected.pop("lm_head.weight")
     check_state(state, expected, "from_nanogpt")
-    model = GPT(config=config)
-    model.load_state_dict(nanogpt_to_minigrad(state, config))
-    return model.eval()  # as transformers' from_pretrained: dropout off; .train() to fine-tune
+    return config, nanogpt_to_minigrad(state, config)
 
 
-__all__ = ["from_nanogpt", "minigrad_to_nanogpt", "nanogpt_shapes", "read_nanogpt_source",
+__all__ = ["load_nanogpt", "minigrad_to_nanogpt", "nanogpt_shapes", "read_nanogpt_source",
            "rename_to_nanogpt"]

@@ -35,9 +35,11 @@ from typing import Any
 
 import numpy as np
 
-import minigrad
-from minigrad import Tensor, nn
-from minigrad.ops.masking import check_mask
+from minigrad import nn
+from minigrad.function import no_grad
+from minigrad.ops.masking import causal_mask, check_mask
+from minigrad.random import generator
+from minigrad.tensor import Tensor
 
 from .decoding import beam_search_one, check_logits, check_token_ids
 
@@ -229,7 +231,7 @@ class Transformer(nn.Module):
         """Xavier-uniform for every matrix: U(-a, a), a = sqrt(6 / (fan_in + fan_out)),
         which keeps activation and gradient variance roughly constant across
         layers (Glorot & Bengio, 2010); Linear biases zero."""
-        rng = minigrad.random.generator()
+        rng = generator()
         for p in self.parameters():  # a tied matrix is met (and drawn) once
             if p.ndim > 1:
                 fan_out, fan_in = p.shape[0], p.shape[1]  # (out, in) as Linear stores it
@@ -263,7 +265,7 @@ class Transformer(nn.Module):
         """Causal mask (T, T), combined with tgt_mask if given, else with the target's
         key padding when pad_id is set: (T, T) or (B, 1, T, T)."""
         b, t = tgt.shape
-        mask = minigrad.causal_mask(t)
+        mask = causal_mask(t)
         if tgt_mask is not None:
             return mask | self._check_mask(tgt_mask, "tgt_mask", b, t, t)
         if self.config.pad_id is not None:
@@ -373,7 +375,7 @@ class Transformer(nn.Module):
         was_training = self.training
         self.eval()
         try:
-            with minigrad.no_grad():
+            with no_grad():
                 mask = self._source_mask(ids, None)
                 memory = self._encode(ids, mask)
                 b = ids.shape[0]
@@ -415,7 +417,7 @@ class Transformer(nn.Module):
         self.eval()
         results = []
         try:
-            with minigrad.no_grad():
+            with no_grad():
                 mask = self._source_mask(ids, None)
                 memory = self._encode(ids, mask)
                 for row in range(ids.shape[0]):

@@ -10,6 +10,12 @@ Layers are :class:`Module` subclasses holding :class:`Parameter` weights;
 ``nn.functional`` (``from minigrad.nn import functional as F``) has the stateless forms.
 """
 
+if __name__ != "minigrad.nn":  # the repository's folder imported as top-level ``nn``: one copy
+    from minigrad._repo_root import become_installed
+
+    become_installed(__name__, "minigrad.nn")
+
+
 from . import functional, init
 from .activation import ELU, GELU, Flatten, Identity, LeakyReLU, ReLU, Sigmoid, SiLU, Softmax, Tanh
 from .attention import MultiHeadAttention

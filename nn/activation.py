@@ -8,8 +8,8 @@ Module wrappers.
 
 from __future__ import annotations
 
-import minigrad
-from minigrad import Tensor
+from minigrad.ops.masking import where
+from minigrad.tensor import Tensor
 
 from .module import Module
 
@@ -29,12 +29,12 @@ def gelu(x: Tensor, approximate: str = "none") -> Tensor:
 
 def softmax(x: Tensor, dim: int = -1) -> Tensor:
     """exp(x_i) / sum_j exp(x_j) along ``dim`` (stable: the row max is subtracted)."""
-    return minigrad.softmax(x, dim)
+    return x.softmax(dim)
 
 
 def log_softmax(x: Tensor, dim: int = -1) -> Tensor:
     """x_i - logsumexp(x) along ``dim``."""
-    return minigrad.log_softmax(x, dim)
+    return x.log_softmax(dim)
 
 
 class ReLU(Module):
@@ -77,20 +77,20 @@ def silu(x: Tensor) -> Tensor:
 
 def leaky_relu(x: Tensor, negative_slope: float = 0.01) -> Tensor:
     """x where x > 0, else negative_slope * x (the gradient at 0 is negative_slope, as PyTorch)."""
-    return minigrad.where(x > 0, x, x * negative_slope)
+    return where(x > 0, x, x * negative_slope)
 
 
 def elu(x: Tensor, alpha: float = 1.0) -> Tensor:
     """x where x > 0, else alpha * (e**x - 1)."""
     # exp of min(x, 0): the unused branch never overflows (an inf there would make its gradient nan)
-    return minigrad.where(x > 0, x, (x.clamp(max=0.0).exp() - 1) * alpha)
+    return where(x > 0, x, (x.clamp(max=0.0).exp() - 1) * alpha)
 
 
 def softplus(x: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """log(1 + e**(beta x)) / beta, and x itself where beta x > threshold (as PyTorch)."""
     bx = x * beta
     soft = (bx.clamp(max=threshold).exp() + 1).log() / beta
-    return minigrad.where(bx > threshold, x, soft)
+    return where(bx > threshold, x, soft)
 
 
 class _Elementwise(Module):

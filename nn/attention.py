@@ -12,9 +12,10 @@ from typing import Any
 
 import numpy as np
 
-from minigrad import Tensor, causal_mask
 from minigrad.ops.attention import AttentionFunction, merge_heads, split_heads
+from minigrad.ops.masking import causal_mask
 from minigrad.ops.masking import check_mask as _check_bool_mask
+from minigrad.tensor import Tensor
 
 from .dropout import _check_p, dropout_mask
 from .linear import Linear, linear_packed

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from minigrad import Tensor
+from minigrad.tensor import Tensor
 
 from .module import Module, Parameter, _check_index, _check_module
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from minigrad import Tensor
 from minigrad.ops.dropout import DropoutFunction
 from minigrad.random import generator
+from minigrad.tensor import Tensor
 
 from .module import Module
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from minigrad import Tensor
 from minigrad.ops.embedding import EmbeddingFunction
 from minigrad.random import generator
+from minigrad.tensor import Tensor
 
 from .module import Module, Parameter
 

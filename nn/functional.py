@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-import minigrad
-from minigrad import Tensor
+from minigrad.ops.shape_ops import cat
+from minigrad.tensor import Tensor, full
 
 from . import attention as _attention
 from .activation import (
@@ -110,8 +110,8 @@ def pad(input: Tensor, pad: Any, mode: str = "constant", value: float = 0.0) -> 
         for k in (lo, hi):
             shape = list(out.shape)
             shape[d] = max(k, 0)
-            parts.append(minigrad.full(shape, value, dtype=input.dtype))
-        out = minigrad.cat([parts[0], out, parts[1]], dim=d)
+            parts.append(full(shape, value, dtype=input.dtype))
+        out = cat([parts[0], out, parts[1]], dim=d)
     return out
 
 

@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 from scipy import special
 
-from minigrad import Tensor
 from minigrad.random import generator
+from minigrad.tensor import Tensor
 
 
 def _fill(tensor: Tensor, values: Any) -> Tensor:

@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from minigrad import Tensor
 from minigrad.ops.layernorm import LayerNormFunction
+from minigrad.tensor import Tensor
 
 from .module import Module, Parameter
 

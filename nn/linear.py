@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from minigrad import Tensor
 from minigrad.ops.linear import LinearFunction, PackedLinearFunction
 from minigrad.random import generator
+from minigrad.tensor import Tensor
 
 from .module import Module, Parameter
 

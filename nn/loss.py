@@ -11,8 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from minigrad import Tensor, backends
+from minigrad import backends
 from minigrad.ops.loss import CrossEntropyFunction
+from minigrad.tensor import Tensor
 
 from .module import Module
 

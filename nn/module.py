@@ -26,8 +26,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from minigrad import Tensor
-from minigrad.tensor import check_device, is_device
+from minigrad.tensor import Tensor, check_device, is_device
 
 
 class Parameter(Tensor):

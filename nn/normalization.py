@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from minigrad import Tensor
+from minigrad.tensor import Tensor
 
 from .module import Module, Parameter
 

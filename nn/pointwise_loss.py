@@ -10,9 +10,8 @@ from typing import Any
 
 import numpy as np
 
-import minigrad
-from minigrad import Tensor
 from minigrad.ops.loss_ops import BinaryCrossEntropy
+from minigrad.tensor import Tensor, tensor
 
 from .module import Module
 
@@ -64,7 +63,7 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Any, reduction: str 
     w = 1 + (pos_weight - 1) t; softplus(-x) = max(-x, 0) + log(1 + e**-|x|)."""
     _check_same_shape(input, target, "binary_cross_entropy_with_logits")
     softplus_neg = (-input).relu() + ((-input.abs()).exp() + 1).log()
-    w = 1 if pos_weight is None else (minigrad.tensor(pos_weight, dtype=input.dtype) - 1) * target + 1
+    w = 1 if pos_weight is None else (tensor(pos_weight, dtype=input.dtype) - 1) * target + 1
     return _reduce((1 - target) * input + w * softplus_neg, reduction,
                    "binary_cross_entropy_with_logits")
 
@@ -80,7 +79,7 @@ def nll_loss(input: Tensor, target: Any, ignore_index: int = -100, reduction: st
     if keep.any() and (t[keep].min() < 0 or t[keep].max() >= input.shape[1]):
         raise IndexError(f"nll_loss: targets must lie in [0, {input.shape[1]}) or be ignore_index")
     picked = input.gather(1, np.where(keep, t, 0)[:, None])[:, 0]
-    losses = -picked * minigrad.tensor(keep, dtype=input.dtype)
+    losses = -picked * tensor(keep, dtype=input.dtype)
     if reduction == "mean":  # over the kept rows only; none kept gives nan, as PyTorch
         with np.errstate(invalid="ignore"):
             return losses.sum() / input.dtype.type(keep.sum())

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from minigrad import Tensor
+from minigrad.tensor import Tensor
 
 from .module import Module
 

@@ -1,4 +1,4 @@
-"""Selecting values by a boolean mask: masked_fill, where, tril/triu.
+"""Selecting values by a boolean mask: masked_fill, where (tril/triu are in tensor.py).
 
 Masks and conditions may be Tensors or NumPy arrays; they never get gradients.
 """
@@ -14,8 +14,7 @@ from ..backends.reference import causal_mask
 from ..function import Function
 from .broadcast import unbroadcast
 
-__all__ = ["MaskedFill", "Where", "causal_mask", "check_mask", "masked_fill", "tril", "triu",
-           "where"]
+__all__ = ["MaskedFill", "Where", "causal_mask", "check_mask", "masked_fill", "where"]
 
 
 def check_mask(mask: Any, name: str, shape: tuple | None = None, what: str = "") -> np.ndarray:
@@ -88,46 +87,14 @@ class Where(Function):
 
 
 def where(condition: Any, a: Any, b: Any):
-    """Elementwise ``a`` where ``condition`` else ``b`` (all broadcast together)."""
-    from ..tensor import Tensor, as_tensor_like
-
+    """Elementwise ``a`` where ``condition`` else ``b`` (all broadcast together); a number
+    or array operand becomes a constant of the Tensor operand's dtype (Function.apply)."""
     c = check_mask(condition, "where: the condition")
-    ref = a if isinstance(a, Tensor) else b if isinstance(b, Tensor) else None
-    a = a if isinstance(a, Tensor) else as_tensor_like(a, ref)
-    b = b if isinstance(b, Tensor) else as_tensor_like(b, ref)
+    sa, sb = np.shape(getattr(a, "data", a)), np.shape(getattr(b, "data", b))
     try:
-        np.broadcast_shapes(c.shape, a.shape, b.shape)
+        np.broadcast_shapes(c.shape, sa, sb)
     except ValueError:
         raise ValueError(
-            f"where: condition {c.shape}, a {a.shape} and b {b.shape} cannot be broadcast together"
+            f"where: condition {c.shape}, a {sa} and b {sb} cannot be broadcast together"
         ) from None
     return Where.apply(a, b, cond=c)
-
-
-def _triangle(x: Any, diagonal: int, lower: bool):
-    from ..tensor import Tensor
-
-    t = x if isinstance(x, Tensor) else Tensor(x)
-    if t.ndim < 2:
-        raise ValueError(f"tril/triu need at least 2 dimensions, got shape {t.shape}")
-    n, m = t.shape[-2:]
-    keep = np.tri(n, m, diagonal, dtype=bool) if lower else ~np.tri(n, m, diagonal - 1, dtype=bool)
-    if t.dtype == np.bool_:
-        return Tensor(t.data & keep)
-    return masked_fill(t, ~keep, 0)
-
-
-def tril(x: Any, diagonal: int = 0):
-    """Keep the lower triangle (j <= i + diagonal) of the last two axes, zero the rest.
-
-    ``tril(ones(T, T))`` is the causal "may attend" matrix of the seeds.
-    """
-    return _triangle(x, diagonal, lower=True)
-
-
-def triu(x: Any, diagonal: int = 0):
-    """Keep the upper triangle (j >= i + diagonal), zero the rest.
-
-    ``triu(ones(T, T, dtype=bool), 1)`` is the causal mask "may not attend".
-    """
-    return _triangle(x, diagonal, lower=False)

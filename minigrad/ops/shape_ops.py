@@ -114,28 +114,6 @@ class Cast(Function):
         return grad.to(ctx.in_dtype) if ctx.in_dtype.kind == "f" else None
 
 
-def _index_to_numpy(index: Any) -> Any:
-    """Replace Tensors inside an index by arrays of their own (copies: the op keeps them for
-    backward and the caller may reuse its buffer) and check dtypes and int ranges."""
-    from ..tensor import Tensor
-
-    def conv(i):
-        if isinstance(i, Tensor):
-            i = i.data
-        if isinstance(i, (list, np.ndarray)):
-            i = np.array(i)
-            if i.dtype.kind == "f":
-                raise IndexError(f"tensors used as indices must be integer or bool, got {i.dtype}")
-            if i.dtype.kind == "u" and i.size and int(i.max()) > np.iinfo(np.int64).max:
-                # NumPy would cast such an index to int64 and wrap it to a negative one
-                raise IndexError(f"index {int(i.max())} is out of range (larger than int64)")
-        return i
-
-    if isinstance(index, tuple):
-        return tuple(conv(i) for i in index)
-    return conv(index)
-
-
 def _is_basic(index: Any) -> bool:
     parts = index if isinstance(index, tuple) else (index,)
     return all(isinstance(p, (int, np.integer, slice)) or p is None or p is Ellipsis for p in parts)
@@ -194,11 +172,6 @@ class IndexAdd(Function):
     @staticmethod
     def backward_graph(ctx, grad):
         return GetItem.apply(grad, index=ctx.index)
-
-
-def getitem(t, index: Any):
-    """``t[index]``: basic slicing, or gather by integer/bool arrays (Tensors accepted)."""
-    return GetItem.apply(t, index=_index_to_numpy(index))
 
 
 class Cat(Function):

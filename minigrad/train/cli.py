@@ -20,12 +20,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .data import TINY_SHAKESPEARE
-from .warmup import COMPILE_ENV, COMPILE_MODES
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # the same parser, published as tomli before it joined the standard library
     import tomli as tomllib
+
+#: how the trainer gets its fast kernels on a cold cache (train/warmup.py): 'background' or
+#: 'wait'; the environment variable gives --compile's default
+COMPILE_MODES = ("background", "wait")
+COMPILE_ENV = "MINIGRAD_COMPILE"
 
 # Flags that may differ on --resume: they change how long the run goes or what it prints,
 # not the state being continued. All other config values come from the checkpoint.

@@ -44,10 +44,6 @@ import numpy as np
 
 import minigrad
 
-#: how the trainer gets its fast kernels on a cold cache: 'background' or 'wait'
-COMPILE_MODES = ("background", "wait")
-COMPILE_ENV = "MINIGRAD_COMPILE"
-
 
 def exercise(cfg: dict) -> None:
     """Make every kind of call a training run of configuration ``cfg`` makes, once, on a

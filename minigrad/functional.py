@@ -1,0 +1,518 @@
+"""Module-level forms of Tensor methods and the extra constructors, as in PyTorch:
+``minigrad.max(x, 1)`` is ``x.max(1)``, ``minigrad.einsum("ij,jk->ik", a, b)``,
+``minigrad.eye(3)``. Each function forwards to the one implementation (a Tensor
+method or an op in ``minigrad/ops/``), so there is one way to compute each thing.
+
+Every function is written out (no generated names), grouped as the Tensor methods are.
+``sum``, ``max``, ``min``, ``abs``, ``all``, ``any``, ``pow`` and ``round`` shadow Python's
+builtins inside this module, as ``torch.sum`` does in ``torch``: the bodies below never need
+the builtins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .ops.einsum import Einsum
+from .tensor import Tensor, _float_dtype, _shape_args, tensor
+
+
+def _as_tensor(x: Any) -> Tensor:
+    return x if isinstance(x, Tensor) else tensor(x)
+
+
+# ---- Reductions (minigrad/ops/reduce_ops.py) -----------------------------------------
+def sum(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+        keepdims: bool | None = None) -> Tensor:
+    """``minigrad.sum(x, ...)`` is ``x.sum(...)``: sum over ``dim`` (int, tuple or None for all)."""
+    return _as_tensor(input).sum(dim, keepdim, axis=axis, keepdims=keepdims)
+
+
+def mean(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+        keepdims: bool | None = None) -> Tensor:
+    """``minigrad.mean(x, ...)`` is ``x.mean(...)``: mean over ``dim``."""
+    return _as_tensor(input).mean(dim, keepdim, axis=axis, keepdims=keepdims)
+
+
+def max(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+        keepdims: bool | None = None) -> Any:
+    """``minigrad.max(x, ...)`` is ``x.max(...)``: without ``dim``: the maximum (ties share the
+    gradient)."""
+    return _as_tensor(input).max(dim, keepdim, axis=axis, keepdims=keepdims)
+
+
+def min(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+        keepdims: bool | None = None) -> Any:
+    """``minigrad.min(x, ...)`` is ``x.min(...)``: as :meth:`max`, for the minimum."""
+    return _as_tensor(input).min(dim, keepdim, axis=axis, keepdims=keepdims)
+
+
+def amax(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+        keepdims: bool | None = None) -> Tensor:
+    """``minigrad.amax(x, ...)`` is ``x.amax(...)``: maximum over ``dim`` (int or tuple), values
+    only."""
+    return _as_tensor(input).amax(dim, keepdim, axis=axis, keepdims=keepdims)
+
+
+def amin(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+        keepdims: bool | None = None) -> Tensor:
+    """``minigrad.amin(x, ...)`` is ``x.amin(...)``: minimum over ``dim`` (int or tuple), values
+    only."""
+    return _as_tensor(input).amin(dim, keepdim, axis=axis, keepdims=keepdims)
+
+
+def var(input: Any, dim: Any = None, keepdim: bool | None = None, *, correction: int = 1,
+        unbiased: bool | None = None, axis: Any = None, keepdims: bool | None = None) -> Tensor:
+    """``minigrad.var(x, ...)`` is ``x.var(...)``: variance, sum((x - mean)**2) / (N -
+    correction)."""
+    return _as_tensor(input).var(dim, keepdim,
+                                 correction=correction, unbiased=unbiased, axis=axis, keepdims=keepdims)
+
+
+def std(input: Any, dim: Any = None, keepdim: bool | None = None, *, correction: int = 1,
+        unbiased: bool | None = None, axis: Any = None, keepdims: bool | None = None) -> Tensor:
+    """``minigrad.std(x, ...)`` is ``x.std(...)``: standard deviation, sqrt(var) (same arguments
+    as :meth:`var`)."""
+    return _as_tensor(input).std(dim, keepdim,
+                                 correction=correction, unbiased=unbiased, axis=axis, keepdims=keepdims)
+
+
+def prod(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+        keepdims: bool | None = None) -> Tensor:
+    """``minigrad.prod(x, ...)`` is ``x.prod(...)``: product over ``dim`` (exact gradient even
+    with zeros)."""
+    return _as_tensor(input).prod(dim, keepdim, axis=axis, keepdims=keepdims)
+
+
+def logsumexp(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+        keepdims: bool | None = None) -> Tensor:
+    """``minigrad.logsumexp(x, ...)`` is ``x.logsumexp(...)``: log(sum(exp(x))) over ``dim``,
+    without overflow."""
+    return _as_tensor(input).logsumexp(dim, keepdim, axis=axis, keepdims=keepdims)
+
+
+def cumsum(input: Any, dim: int) -> Tensor:
+    """``minigrad.cumsum(x, ...)`` is ``x.cumsum(...)``: running sum along ``dim``."""
+    return _as_tensor(input).cumsum(dim)
+
+
+def norm(input: Any, p: Any = 2, dim: Any = None, keepdim: bool = False) -> Tensor:
+    """``minigrad.norm(x, ...)`` is ``x.norm(...)``: the p-norm over ``dim`` (all elements by
+    default): 2 (gradient 0 at the origin, as PyTorch), 1, ``float("inf")``, or any positive
+    number."""
+    return _as_tensor(input).norm(p, dim, keepdim)
+
+
+def argmax(input: Any, dim: int | None = None, keepdim: bool | None = None, *, axis: Any = None,
+        keepdims: bool | None = None) -> Tensor:
+    """``minigrad.argmax(x, ...)`` is ``x.argmax(...)``: index of the maximum (an int64 tensor, no
+    gradient)."""
+    return _as_tensor(input).argmax(dim, keepdim, axis=axis, keepdims=keepdims)
+
+
+def argmin(input: Any, dim: int | None = None, keepdim: bool | None = None, *, axis: Any = None,
+        keepdims: bool | None = None) -> Tensor:
+    """``minigrad.argmin(x, ...)`` is ``x.argmin(...)``: index of the minimum (an int64 tensor, no
+    gradient)."""
+    return _as_tensor(input).argmin(dim, keepdim, axis=axis, keepdims=keepdims)
+
+
+def any(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+        keepdims: bool | None = None, out: None = None) -> Tensor:
+    """``minigrad.any(x, ...)`` is ``x.any(...)``: true where any element along ``dim`` is nonzero
+    (a bool tensor)."""
+    return _as_tensor(input).any(dim, keepdim, axis=axis, keepdims=keepdims, out=out)
+
+
+def all(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
+        keepdims: bool | None = None, out: None = None) -> Tensor:
+    """``minigrad.all(x, ...)`` is ``x.all(...)``: true where every element along ``dim`` is
+    nonzero (a bool tensor)."""
+    return _as_tensor(input).all(dim, keepdim, axis=axis, keepdims=keepdims, out=out)
+
+
+
+
+# ---- Pointwise math (minigrad/ops/elementwise.py, math_ops.py) -----------------------
+def exp(input: Any) -> Tensor:
+    """``minigrad.exp(x, ...)`` is ``x.exp(...)``: e**x."""
+    return _as_tensor(input).exp()
+
+
+def log(input: Any) -> Tensor:
+    """``minigrad.log(x, ...)`` is ``x.log(...)``: natural log."""
+    return _as_tensor(input).log()
+
+
+def sqrt(input: Any) -> Tensor:
+    """``minigrad.sqrt(x, ...)`` is ``x.sqrt(...)``: square root."""
+    return _as_tensor(input).sqrt()
+
+
+def tanh(input: Any) -> Tensor:
+    """``minigrad.tanh(x, ...)`` is ``x.tanh(...)``: hyperbolic tangent."""
+    return _as_tensor(input).tanh()
+
+
+def sigmoid(input: Any) -> Tensor:
+    """``minigrad.sigmoid(x, ...)`` is ``x.sigmoid(...)``: 1 / (1 + e**-x)."""
+    return _as_tensor(input).sigmoid()
+
+
+def relu(input: Any) -> Tensor:
+    """``minigrad.relu(x, ...)`` is ``x.relu(...)``: max(x, 0)."""
+    return _as_tensor(input).relu()
+
+
+def abs(input: Any) -> Tensor:
+    """``minigrad.abs(x, ...)`` is ``x.abs(...)``: |x| (gradient sign(x), 0 at 0)."""
+    return _as_tensor(input).abs()
+
+
+def clamp(input: Any, min: float | None = None, max: float | None = None) -> Tensor:
+    """``minigrad.clamp(x, ...)`` is ``x.clamp(...)``: clip values to [min, max]."""
+    return _as_tensor(input).clamp(min, max)
+
+
+def sin(input: Any) -> Tensor:
+    """``minigrad.sin(x, ...)`` is ``x.sin(...)``: sin(x)."""
+    return _as_tensor(input).sin()
+
+
+def cos(input: Any) -> Tensor:
+    """``minigrad.cos(x, ...)`` is ``x.cos(...)``: cos(x)."""
+    return _as_tensor(input).cos()
+
+
+def erf(input: Any) -> Tensor:
+    """``minigrad.erf(x, ...)`` is ``x.erf(...)``: the error function."""
+    return _as_tensor(input).erf()
+
+
+def sign(input: Any) -> Tensor:
+    """``minigrad.sign(x, ...)`` is ``x.sign(...)``: -1, 0 or 1 (gradient 0)."""
+    return _as_tensor(input).sign()
+
+
+def floor(input: Any) -> Tensor:
+    """``minigrad.floor(x, ...)`` is ``x.floor(...)``: round down (gradient 0)."""
+    return _as_tensor(input).floor()
+
+
+def ceil(input: Any) -> Tensor:
+    """``minigrad.ceil(x, ...)`` is ``x.ceil(...)``: round up (gradient 0)."""
+    return _as_tensor(input).ceil()
+
+
+def round(input: Any) -> Tensor:
+    """``minigrad.round(x, ...)`` is ``x.round(...)``: round half to even (gradient 0), as
+    PyTorch."""
+    return _as_tensor(input).round()
+
+
+def trunc(input: Any) -> Tensor:
+    """``minigrad.trunc(x, ...)`` is ``x.trunc(...)``: round toward zero (gradient 0)."""
+    return _as_tensor(input).trunc()
+
+
+
+
+# ---- Arithmetic and comparisons of two operands --------------------------------------
+def add(input: Any, other: Any, alpha: float = 1) -> Tensor:
+    """``minigrad.add(x, ...)`` is ``x.add(...)``: self + alpha * other."""
+    return _as_tensor(input).add(other, alpha)
+
+
+def sub(input: Any, other: Any, alpha: float = 1) -> Tensor:
+    """``minigrad.sub(x, ...)`` is ``x.sub(...)``: self - alpha * other."""
+    return _as_tensor(input).sub(other, alpha)
+
+
+def mul(input: Any, other: Any) -> Tensor:
+    """``minigrad.mul(x, ...)`` is ``x.mul(...)``: self * other."""
+    return _as_tensor(input).mul(other)
+
+
+def div(input: Any, other: Any, rounding_mode: str | None = None) -> Tensor:
+    """``minigrad.div(x, ...)`` is ``x.div(...)``: self / other."""
+    return _as_tensor(input).div(other, rounding_mode)
+
+
+def pow(input: Any, exponent: Any) -> Tensor:
+    """``minigrad.pow(x, ...)`` is ``x.pow(...)``: self ** exponent."""
+    return _as_tensor(input).pow(exponent)
+
+
+def neg(input: Any) -> Tensor:
+    """``minigrad.neg(x, ...)`` is ``x.neg(...)``: -self."""
+    return _as_tensor(input).neg()
+
+
+def maximum(input: Any, other: Any) -> Tensor:
+    """``minigrad.maximum(x, ...)`` is ``x.maximum(...)``: elementwise max(self, other)."""
+    return _as_tensor(input).maximum(other)
+
+
+def minimum(input: Any, other: Any) -> Tensor:
+    """``minigrad.minimum(x, ...)`` is ``x.minimum(...)``: elementwise min(self, other)."""
+    return _as_tensor(input).minimum(other)
+
+
+def remainder(input: Any, other: Any) -> Tensor:
+    """``minigrad.remainder(x, ...)`` is ``x.remainder(...)``."""
+    return _as_tensor(input).remainder(other)
+
+
+def floor_divide(input: Any, other: Any) -> Tensor:
+    """``minigrad.floor_divide(x, ...)`` is ``x.floor_divide(...)``: floor(self / other)."""
+    return _as_tensor(input).floor_divide(other)
+
+
+def eq(input: Any, other: Any) -> Tensor:
+    """``minigrad.eq(x, ...)`` is ``x.eq(...)``: self == other elementwise (bool)."""
+    return _as_tensor(input).eq(other)
+
+
+def ne(input: Any, other: Any) -> Tensor:
+    """``minigrad.ne(x, ...)`` is ``x.ne(...)``: self != other elementwise (bool)."""
+    return _as_tensor(input).ne(other)
+
+
+def lt(input: Any, other: Any) -> Tensor:
+    """``minigrad.lt(x, ...)`` is ``x.lt(...)``: self < other elementwise (bool)."""
+    return _as_tensor(input).lt(other)
+
+
+def le(input: Any, other: Any) -> Tensor:
+    """``minigrad.le(x, ...)`` is ``x.le(...)``: self <= other elementwise (bool)."""
+    return _as_tensor(input).le(other)
+
+
+def gt(input: Any, other: Any) -> Tensor:
+    """``minigrad.gt(x, ...)`` is ``x.gt(...)``: self > other elementwise (bool)."""
+    return _as_tensor(input).gt(other)
+
+
+def ge(input: Any, other: Any) -> Tensor:
+    """``minigrad.ge(x, ...)`` is ``x.ge(...)``: self >= other elementwise (bool)."""
+    return _as_tensor(input).ge(other)
+
+
+
+
+# ---- Shapes and copies (minigrad/ops/shape_ops.py, indexing.py) ----------------------
+def reshape(input: Any, *shape: Any) -> Tensor:
+    """``minigrad.reshape(x, ...)`` is ``x.reshape(...)``: same data, new shape (one dimension may
+    be -1)."""
+    return _as_tensor(input).reshape(*shape)
+
+
+def transpose(input: Any, dim0: int = -2, dim1: int = -1) -> Tensor:
+    """``minigrad.transpose(x, ...)`` is ``x.transpose(...)``: swap two axes (defaults: the last
+    two)."""
+    return _as_tensor(input).transpose(dim0, dim1)
+
+
+def permute(input: Any, *dims: Any) -> Tensor:
+    """``minigrad.permute(x, ...)`` is ``x.permute(...)``: reorder all axes."""
+    return _as_tensor(input).permute(*dims)
+
+
+def flatten(input: Any, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+    """``minigrad.flatten(x, ...)`` is ``x.flatten(...)``: merge dims start_dim..end_dim into one."""
+    return _as_tensor(input).flatten(start_dim, end_dim)
+
+
+def unflatten(input: Any, dim: int, sizes: Any) -> Tensor:
+    """``minigrad.unflatten(x, ...)`` is ``x.unflatten(...)``: split dimension ``dim`` into
+    ``sizes`` (one may be -1)."""
+    return _as_tensor(input).unflatten(dim, sizes)
+
+
+def squeeze(input: Any, dim: int | None = None) -> Tensor:
+    """``minigrad.squeeze(x, ...)`` is ``x.squeeze(...)``: remove size-1 axes (all, or only
+    ``dim``)."""
+    return _as_tensor(input).squeeze(dim)
+
+
+def unsqueeze(input: Any, dim: int) -> Tensor:
+    """``minigrad.unsqueeze(x, ...)`` is ``x.unsqueeze(...)``: insert a size-1 axis at ``dim``."""
+    return _as_tensor(input).unsqueeze(dim)
+
+
+def clone(input: Any) -> Tensor:
+    """``minigrad.clone(x, ...)`` is ``x.clone(...)``: A copy with its own memory, still in the
+    graph (gradient flows through)."""
+    return _as_tensor(input).clone()
+
+
+def expand(input: Any, *sizes: Any) -> Tensor:
+    """``minigrad.expand(x, ...)`` is ``x.expand(...)``: A broadcast view to ``sizes``."""
+    return _as_tensor(input).expand(*sizes)
+
+
+def repeat(input: Any, *repeats: Any) -> Tensor:
+    """``minigrad.repeat(x, ...)`` is ``x.repeat(...)``: tile the tensor ``repeats[d]`` times
+    along each dimension d."""
+    return _as_tensor(input).repeat(*repeats)
+
+
+def flip(input: Any, *dims: Any) -> Tensor:
+    """``minigrad.flip(x, ...)`` is ``x.flip(...)``: reverse the order of elements along ``dims``."""
+    return _as_tensor(input).flip(*dims)
+
+
+def chunk(input: Any, chunks: int, dim: int = 0) -> tuple:
+    """``minigrad.chunk(x, ...)`` is ``x.chunk(...)``: split into ``chunks`` pieces of ceil(n /
+    chunks) along ``dim`` (the last may be smaller and there may be fewer pieces, as PyTorch)."""
+    return _as_tensor(input).chunk(chunks, dim)
+
+
+def split(input: Any, split_size: int | list, dim: int | None = None, *, axis: int | None = None) -> tuple:
+    """``minigrad.split(x, ...)`` is ``x.split(...)``: chunks of ``split_size`` along ``dim`` (or
+    sizes given as a list)."""
+    return _as_tensor(input).split(split_size, dim, axis=axis)
+
+
+
+
+# ---- Indexing and selection ----------------------------------------------------------
+def gather(input: Any, dim: int, index: Any) -> Tensor:
+    """``minigrad.gather(x, ...)`` is ``x.gather(...)``: out[i][j] = self[i][index[i][j]] for
+    dim=1 (PyTorch's gather)."""
+    return _as_tensor(input).gather(dim, index)
+
+
+def scatter_add(input: Any, dim: int, index: Any, src: Any) -> Tensor:
+    """``minigrad.scatter_add(x, ...)`` is ``x.scatter_add(...)``: A copy of self with
+    out[i][index[i][j]] += src[i][j] for dim=1 (PyTorch's scatter_add)."""
+    return _as_tensor(input).scatter_add(dim, index, src)
+
+
+def masked_select(input: Any, mask: Any) -> Tensor:
+    """``minigrad.masked_select(x, ...)`` is ``x.masked_select(...)``: the elements where ``mask``
+    (broadcast with self) is True, as a 1-d tensor."""
+    return _as_tensor(input).masked_select(mask)
+
+
+def masked_fill(input: Any, mask: Any, value: float) -> Tensor:
+    """``minigrad.masked_fill(x, ...)`` is ``x.masked_fill(...)``: copy of self with ``value``
+    where ``mask`` is True (mask broadcasts)."""
+    return _as_tensor(input).masked_fill(mask, value)
+
+
+def index_select(input: Any, dim: int, index: Any) -> Tensor:
+    """``minigrad.index_select(x, ...)`` is ``x.index_select(...)``: the slices ``index`` (1-d
+    ints) along ``dim``, in that order (repeats allowed)."""
+    return _as_tensor(input).index_select(dim, index)
+
+
+def narrow(input: Any, dim: int, start: int, length: int) -> Tensor:
+    """``minigrad.narrow(x, ...)`` is ``x.narrow(...)``: the slice [start, start + length) along
+    ``dim``."""
+    return _as_tensor(input).narrow(dim, start, length)
+
+
+def nonzero(input: Any) -> Tensor:
+    """``minigrad.nonzero(x, ...)`` is ``x.nonzero(...)``: (n, ndim) int64 indices of the nonzero
+    elements (no gradient)."""
+    return _as_tensor(input).nonzero()
+
+
+def sort(input: Any, dim: int = -1, descending: bool = False) -> Any:
+    """``minigrad.sort(x, ...)`` is ``x.sort(...)``: ``(values, indices)`` sorted along ``dim``
+    (stable)."""
+    return _as_tensor(input).sort(dim, descending)
+
+
+def argsort(input: Any, dim: int = -1, descending: bool = False) -> Tensor:
+    """``minigrad.argsort(x, ...)`` is ``x.argsort(...)``: indices that sort along ``dim``
+    (stable."""
+    return _as_tensor(input).argsort(dim, descending)
+
+
+def topk(input: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:
+    """``minigrad.topk(x, ...)`` is ``x.topk(...)``: ``(values, indices)`` of the ``k`` largest
+    (or smallest) along ``dim``."""
+    return _as_tensor(input).topk(k, dim, largest, sorted)
+
+
+
+
+# ---- Softmax and products ------------------------------------------------------------
+def softmax(input: Any, dim: int | None = None, *, axis: int | None = None) -> Tensor:
+    """``minigrad.softmax(x, ...)`` is ``x.softmax(...)``: exp(x) / sum(exp(x)) along ``dim``
+    (Numba kernel)."""
+    return _as_tensor(input).softmax(dim, axis=axis)
+
+
+def log_softmax(input: Any, dim: int | None = None, *, axis: int | None = None) -> Tensor:
+    """``minigrad.log_softmax(x, ...)`` is ``x.log_softmax(...)``: x - logsumexp(x) along ``dim``."""
+    return _as_tensor(input).log_softmax(dim, axis=axis)
+
+
+def bmm(input: Any, other: Tensor) -> Tensor:
+    """``minigrad.bmm(x, ...)`` is ``x.bmm(...)``: batched matrix product of (B, n, m) and (B, m,
+    p) (``@`` without broadcasting)."""
+    return _as_tensor(input).bmm(other)
+
+
+def outer(input: Any, other: Tensor) -> Tensor:
+    """``minigrad.outer(x, ...)`` is ``x.outer(...)``: outer product of two 1-d tensors: out[i, j]
+    = self[i] * other[j]."""
+    return _as_tensor(input).outer(other)
+
+
+# ---- Functions without a Tensor method -------------------------------------------------
+def einsum(equation: str, *operands: Any) -> Tensor:
+    """Einstein summation, e.g. ``einsum("bij,bjk->bik", a, b)`` (see ``ops/einsum.py``);
+    operands may also be given as one list."""
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    return Einsum.apply(*[_as_tensor(o) for o in operands], equation=equation)
+
+
+def full_like(t: Tensor, fill_value: float, dtype: Any = None) -> Tensor:
+    """``fill_value`` with the shape (and dtype) of ``t``."""
+    return Tensor(np.full(t.shape, fill_value, t.dtype if dtype is None else dtype))
+
+
+def empty(*shape: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    """An uninitialised tensor in PyTorch; zeros here (never-read garbage helps no learner)."""
+    return Tensor(np.zeros(_shape_args(shape), _float_dtype(dtype)), requires_grad=requires_grad)
+
+
+def empty_like(t: Tensor, dtype: Any = None) -> Tensor:
+    """Zeros with the shape (and dtype) of ``t`` (see :func:`empty`)."""
+    return Tensor(np.zeros(t.shape, t.dtype if dtype is None else dtype))
+
+
+def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    """The (n, m) identity matrix (m defaults to n)."""
+    return Tensor(np.eye(n, m, dtype=_float_dtype(dtype)), requires_grad=requires_grad)
+
+
+def linspace(start: float, end: float, steps: int, dtype: Any = None,
+             requires_grad: bool = False) -> Tensor:
+    """``steps`` evenly spaced values from ``start`` to ``end`` inclusive."""
+    arr = np.linspace(start, end, steps).astype(_float_dtype(dtype))
+    return Tensor(arr, requires_grad=requires_grad)
+
+
+def from_numpy(arr: np.ndarray) -> Tensor:
+    """A tensor sharing memory with ``arr`` (its dtype kept), as ``torch.from_numpy``."""
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(f"from_numpy: expected an ndarray, got {type(arr).__name__}")
+    return Tensor(arr)
+
+
+def is_tensor(x: Any) -> bool:
+    """True for a minigrad Tensor."""
+    return isinstance(x, Tensor)
+
+
+def numel(t: Tensor) -> int:
+    """Number of elements of ``t``."""
+    return t.numel()
