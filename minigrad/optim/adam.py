@@ -2,9 +2,8 @@
 
 Both keep, per parameter, the step count t and running averages of the
 gradient (m, first moment) and of its square (v, second moment); see
-``Reference.adam_update`` in ``minigrad/backends/reference.py`` for the update written out.
-They differ only in
-weight decay:
+``Reference.adam_update`` in ``minigrad/backends/reference.py`` for the update written
+out. They differ only in weight decay:
 
 - ``Adam``: L2 regularisation, ``g = g + wd * p`` before the moments
   (so the decay is rescaled by the adaptive denominator);
