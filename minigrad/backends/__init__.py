@@ -14,12 +14,13 @@ with its math. Two backends implement it:
 every call, so a switch takes effect at the next op. Choose it once per process with
 the environment variable ``MINIGRAD_BACKEND=reference|fast``, from Python with
 :func:`set_backend`, or for a block with ``with use_backend("reference"): ...``. An
-unknown ``MINIGRAD_BACKEND`` does not stop ``import minigrad``: it warns
+unknown ``MINIGRAD_BACKEND`` does not stop ``import minigrad`` (a typo in the
+environment should not make a program fail at its first line): it warns
 (``RuntimeWarning``, naming the value and the choices) and the default, ``fast``, is
-used, as PyTorch treats its own environment settings; an unknown name given to
-:func:`set_backend` or :func:`use_backend` raises ``ValueError`` before anything changes.
-Saved arrays have the same form on both backends, so switching between a forward and
-its backward is safe.
+used. Both backends compute the same values, so the fallback changes speed, not results.
+An unknown name given to :func:`set_backend` or :func:`use_backend` raises
+``ValueError`` before anything changes. Saved arrays have the same form on both
+backends, so switching between a forward and its backward is safe.
 """
 
 from __future__ import annotations
