@@ -23,7 +23,7 @@ kernel in this one): NumPy's OpenBLAS keeps its own thread pool, and once
 minigrad's parallel kernels have run, the two pools share 2 cores badly --
 measured here, numpy.matmul on (768,128)@(128,384) fell from ~190 to ~60 GFLOP/s
 in a process that had run minigrad's kernel (minigrad's own ops never call
-NumPy's BLAS, see minigrad/kernels/threads.py). The child gives NumPy its best
+NumPy's BLAS, see minigrad/kernels/runtime/threads.py). The child gives NumPy its best
 case, which is the fair reference.
 """
 
@@ -126,11 +126,12 @@ def bench_matmul(repeats: int) -> list:
 
 
 def bench_softmax(repeats: int, rng: np.random.Generator, shape=(12, 4, 64, 64)) -> tuple:
-    from minigrad.backends import reference as R
+    from minigrad.backends.reference import Reference
     from minigrad.kernels import masked_fill as MF
     from minigrad.kernels import softmax as SM
     from minigrad.ops.masking import causal_mask
 
+    R = Reference()
     x = rng.standard_normal(shape, dtype=np.float32)
     x = MF.masked_fill(x, causal_mask(shape[-2], shape[-1]), -np.inf)  # as in attention
     g = rng.standard_normal(shape, dtype=np.float32)
@@ -146,10 +147,11 @@ def bench_softmax(repeats: int, rng: np.random.Generator, shape=(12, 4, 64, 64))
 
 
 def bench_masked_fill(repeats: int, rng: np.random.Generator, shape=(12, 4, 64, 64)) -> tuple:
-    from minigrad.backends import reference as R
+    from minigrad.backends.reference import Reference
     from minigrad.kernels import masked_fill as MF
     from minigrad.ops.masking import causal_mask
 
+    R = Reference()
     x = rng.standard_normal(shape, dtype=np.float32)
     mask = causal_mask(shape[-2], shape[-1])
     return interleaved_medians(

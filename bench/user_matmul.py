@@ -5,7 +5,7 @@
 In one process: the median of 30 float32 (512, 512) @ (512, 512) products with NumPy's own
 ``numpy.matmul`` before ``import minigrad``, after it, right after five baby training steps
 (minigrad's parallel kernels just ran) and one second later. ``import minigrad`` should change
-nothing process-wide (``minigrad/kernels/runtime.py`` makes its settings when a kernel first
+nothing process-wide (``minigrad/kernels/runtime/settings.py`` makes its settings when a kernel first
 runs), and those settings should leave NumPy's own BLAS as fast as before.
 """
 

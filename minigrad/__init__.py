@@ -13,7 +13,7 @@ tensor([2., 4., 6.])
 
 # Importing minigrad changes nothing process-wide: malloc tuning, BLAS threads and
 # Numba's threading layer are set when the fast kernels are first used, all in
-# minigrad/kernels/runtime.py (ensure_ready).
+# minigrad/kernels/runtime/settings.py (ensure_ready).
 import numpy as _np
 
 from .backends import get_backend, set_backend, use_backend

@@ -11,8 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from minigrad import backends
-from minigrad.ops.loss import CrossEntropyFunction
+from minigrad.ops.loss import CrossEntropyFunction, check_targets
 from minigrad.tensor import Tensor
 
 from .module import Module
@@ -58,12 +57,7 @@ def cross_entropy(logits: Tensor, targets: Any, ignore_index: int = -100,
             raise IndexError(f"cross_entropy: target {int(kept.max())} is out of range for {C} "
                              f"classes (valid: 0..{C - 1}, or ignore_index={ignore_index})")
     t = np.array(t.reshape(-1), dtype=np.int64)  # a copy the op owns (the caller may reuse t)
-    bad, count = backends.active.count_targets(t, C, ignore_index)
-    if bad >= 0:
-        raise IndexError(
-            f"cross_entropy: target {int(t[bad])} (row {bad}) is out of range for {C} classes "
-            f"(valid: 0..{C - 1}, or ignore_index={ignore_index})"
-        )
+    count = check_targets(t, C, ignore_index)
     lead = logits.shape[:-1]
     flat = logits.reshape(-1, C) if logits.ndim != 2 else logits
     out = CrossEntropyFunction.apply(flat, targets=t, count=count, ignore_index=ignore_index,

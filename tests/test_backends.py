@@ -1,9 +1,11 @@
-"""The seam: choosing a backend, and the fast backend held equal to the reference one.
+"""The seam: the Backend interface, choosing a backend, and Fast held equal to Reference.
 
-Every primitive of ``minigrad/backends/reference.py`` is compared with the
-function of the same name in ``fast.py`` on drawn shapes, masks and targets;
-whole training steps of both models are compared on both backends; the
-reference backend runs the gradient checks on its own.
+``Reference`` implements every method of ``Backend`` (the interface); ``Fast`` overrides
+some of them, and every override is compared with the reference method on drawn shapes,
+masks and targets (a parity test declares the overrides it checks with ``@parity``; an
+override no test declares fails :func:`test_every_fast_override_has_a_parity_test`).
+Whole training steps of both models are compared on both backends; the reference
+backend runs the gradient checks on its own, and without Numba installed.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from hypothesis import strategies as st
 
 import minigrad as mg
 from minigrad import backends, models
-from minigrad.backends import fast as FB
-from minigrad.backends import reference as RB
+from minigrad.backends import Backend, Fast, Reference
+from minigrad.optim.adam import adam_coefficients
+
+FB, RB = Fast(), Reference()
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOL = {np.float32: {"rtol": 1e-4, "atol": 1e-5}, np.float64: {"rtol": 1e-10, "atol": 1e-12}}
@@ -45,11 +49,34 @@ def _grad(p) -> np.ndarray:
     return np.asarray(getattr(p.grad, "data", p.grad))
 
 
+#: primitive name -> the parity test that holds Fast's override equal to Reference's
+PARITY: dict[str, object] = {}
+
+
+def parity(*names: str):
+    """Declare that the decorated test compares ``FB.<name>`` with ``RB.<name>``."""
+    def mark(test):
+        for name in names:
+            PARITY[name] = test
+        return test
+    return mark
+
+
+def _params(f) -> list:
+    """A method's parameters: names, kinds and defaults (annotations may differ)."""
+    return [(q.name, q.kind, q.default) for q in inspect.signature(f).parameters.values()]
+
+
+def _primitives(cls) -> dict[str, object]:
+    """The public methods a class defines itself (not those it inherits)."""
+    return {n: f for n, f in vars(cls).items() if inspect.isfunction(f) and not n.startswith("_")}
+
+
 # ------------------------------------------------------------------ selection
 def test_set_get_and_context_manager_restore():
     assert mg.get_backend() == "fast"
     with mg.use_backend("reference"):
-        assert mg.get_backend() == "reference" and backends.active is RB
+        assert mg.get_backend() == "reference" and type(backends.active) is Reference
         with pytest.raises(RuntimeError), mg.use_backend("fast"):
             assert mg.get_backend() == "fast"
             raise RuntimeError("inside")
@@ -67,17 +94,45 @@ def test_unknown_backend_is_refused_before_anything_changes():
         mg.set_backend("numba")
     with pytest.raises(ValueError, match="unknown"), mg.use_backend("gpu"):
         pass
-    assert mg.get_backend() == "fast"
-    r = _run("import minigrad", MINIGRAD_BACKEND="cuda")
-    assert r.returncode != 0 and "MINIGRAD_BACKEND='cuda' is not a minigrad backend" in r.stderr
+    assert mg.get_backend() == "fast" and type(backends.active) is Fast
 
 
-def test_both_backends_export_the_same_primitives():
-    names = [n for n, f in vars(RB).items()
-             if inspect.isfunction(f) and f.__module__ == RB.__name__ and not n.startswith("_")]
-    assert len(names) > 20
-    missing = [n for n in names if not callable(getattr(FB, n, None))]
-    assert not missing
+def test_unknown_backend_in_the_environment_warns_and_uses_the_default():
+    """``import minigrad`` never fails on MINIGRAD_BACKEND: a bad value warns, naming it
+    and the choices, and the default backend is used."""
+    r = _run("import minigrad; print(minigrad.get_backend())", MINIGRAD_BACKEND="cuda")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "fast"
+    assert "MINIGRAD_BACKEND='cuda' is not a minigrad backend" in r.stderr
+    assert "reference, fast" in r.stderr and "RuntimeWarning" in r.stderr
+    r = _run("import minigrad; print(minigrad.get_backend())", MINIGRAD_BACKEND=" Reference ")
+    assert r.returncode == 0 and r.stdout.strip() == "reference" and not r.stderr
+
+
+# ------------------------------------------------------------------ interface
+def test_reference_implements_every_primitive_of_the_interface():
+    names = _primitives(Backend)
+    assert len(names) > 15
+    assert _primitives(Reference).keys() == names.keys()  # each one, and nothing else public
+    for name, f in _primitives(Reference).items():
+        assert _params(f) == _params(names[name]), name
+        with pytest.raises(NotImplementedError):  # the interface names it, computes nothing
+            names[name](Backend(), *[None] * (len(inspect.signature(f).parameters) - 1))
+
+
+def test_every_fast_override_has_a_parity_test():
+    """Fast overrides only primitives of the interface, with the same signature, and each
+    override is compared with the reference method by a test declared with @parity."""
+    interface = _primitives(Backend)
+    overrides = _primitives(Fast)
+    assert overrides.keys() <= interface.keys(), "Fast defines a method the interface lacks"
+    for name, f in overrides.items():
+        assert _params(f) == _params(interface[name]), name
+    unchecked = sorted(overrides.keys() - PARITY.keys())
+    assert not unchecked, f"Fast overrides {unchecked} without a parity test (@parity)"
+    for name, test in PARITY.items():  # a declaration is backed by a call in the test
+        source = inspect.getsource(inspect.unwrap(test))
+        assert f"FB.{name}(" in source or f'"{name}"' in source, (name, test.__name__)
 
 
 def test_reference_backend_never_loads_numba():
@@ -90,12 +145,31 @@ def test_reference_backend_never_loads_numba():
         "opt = mg.optim.AdamW(m.parameters(), lr=1e-3)\n"
         "_, loss = m(np.zeros((2, 6), dtype=np.int64), np.ones((2, 6), dtype=np.int64))\n"
         "loss.backward(); mg.optim.clip_grad_norm_(m.parameters(), 1.0); opt.step()\n"
-        "bad = [k for k in sys.modules if k == 'numba' or k.startswith(('numba.', 'minigrad.kernels'))]\n"
+        "bad = [k for k, m in sys.modules.items()\n"
+        "       if m is not None and (k == 'numba' or k.startswith(('numba.', 'minigrad.kernels')))]\n"
         "print(mg.get_backend(), bad)\n"
     )
     r = _run(code, MINIGRAD_BACKEND="reference")
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "reference []"
+    # and with Numba not installed at all (None in sys.modules: ``import numba`` fails)
+    r = _run("import sys\nsys.modules['numba'] = None\n" + code, MINIGRAD_BACKEND="reference")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "reference []"
+
+
+def test_the_fast_backend_imports_its_kernels_on_first_use_only():
+    """``import minigrad`` (fast backend by default) imports no kernel and no Numba; the
+    first fast primitive does."""
+    code = ("import sys, numpy as np, minigrad as mg, minigrad.nn, minigrad.models\n"
+            "loaded = lambda: sorted(k for k in sys.modules if k == 'numba' or k.startswith("
+            "'minigrad.kernels'))\n"
+            "before = loaded()\n"
+            "mg.backends.active.softmax(np.zeros((2, 3)))\n"
+            "print(mg.get_backend(), before, 'numba' in loaded())\n")
+    r = _run(code)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "fast [] True"
 
 
 # ------------------------------------------------------- whole training steps
@@ -173,6 +247,7 @@ def _arr(rng, shape, dtype, scale=1.0):
     return (rng.standard_normal(shape) * scale).astype(dtype)
 
 
+@parity("softmax", "softmax_backward", "log_softmax", "log_softmax_backward")
 @given(dtypes, st.integers(1, 4), st.integers(1, 9), st.integers(0, 2**32 - 1))
 def test_softmax_family(dtype, rows, cols, seed):
     rng = np.random.default_rng(seed)
@@ -185,6 +260,7 @@ def test_softmax_family(dtype, rows, cols, seed):
     _close(FB.softmax(x), RB.softmax(x), dtype)
 
 
+@parity("linear", "linear_backward", "matmul")
 @given(dtypes, st.integers(1, 3), st.integers(1, 6), st.integers(1, 6), st.booleans(),
        st.integers(0, 2**32 - 1))
 def test_linear_and_matmul(dtype, rows, n_in, n_out, bias, seed):
@@ -199,6 +275,7 @@ def test_linear_and_matmul(dtype, rows, n_in, n_out, bias, seed):
             _close(f, r, dtype)
 
 
+@parity("layer_norm", "layer_norm_backward")
 @given(dtypes, st.integers(1, 5), st.integers(1, 8), st.integers(0, 2**32 - 1))
 def test_layer_norm(dtype, rows, d, seed):
     rng = np.random.default_rng(seed)
@@ -212,6 +289,7 @@ def test_layer_norm(dtype, rows, d, seed):
         _close(f, r, dtype)
 
 
+@parity("gelu", "gelu_backward")
 @given(dtypes, st.integers(1, 40), st.integers(0, 2**32 - 1))
 def test_gelu(dtype, n, seed):
     rng = np.random.default_rng(seed)
@@ -222,6 +300,7 @@ def test_gelu(dtype, n, seed):
     _close(FB.gelu_backward(g, df), RB.gelu_backward(g, dr), dtype)
 
 
+@parity("attention", "attention_backward")
 @given(dtypes, st.integers(1, 2), st.integers(0, 5), st.integers(0, 5), st.integers(1, 4),
        st.booleans(), st.sampled_from(["none", "mask", "dropout"]), st.integers(0, 2**32 - 1))
 def test_attention(dtype, heads, t_q, t_k, hs, causal, extra, seed):
@@ -243,6 +322,7 @@ def test_attention(dtype, heads, t_q, t_k, hs, causal, extra, seed):
         _close(f, r, dtype)
 
 
+@parity("count_targets", "cross_entropy")
 @given(dtypes, st.integers(0, 6), st.integers(1, 5),
        st.sampled_from([-100, 0, 2**40, -2**40]), st.integers(0, 2**32 - 1))
 def test_cross_entropy_and_targets(dtype, n, c, ignore_index, seed):
@@ -259,6 +339,7 @@ def test_cross_entropy_and_targets(dtype, n, c, ignore_index, seed):
         assert FB.count_targets(bad, c, ignore_index)[0] == RB.count_targets(bad, c, ignore_index)[0] == n - 1
 
 
+@parity("embedding_backward", "masked_fill", "sum_of_squares", "adam_update")
 @given(dtypes, st.integers(1, 5), st.integers(0, 12), st.integers(0, 2**32 - 1))
 def test_embedding_masked_fill_norm_and_adam(dtype, vocab, n, seed):
     rng = np.random.default_rng(seed)
@@ -267,13 +348,40 @@ def test_embedding_masked_fill_norm_and_adam(dtype, vocab, n, seed):
     x, mask = _arr(rng, (n, 3), dtype), rng.random((1, 3)) < 0.5
     _close(FB.masked_fill(x, mask, -2.5), RB.masked_fill(x, mask, -2.5), dtype)
     assert FB.sum_of_squares(x) == pytest.approx(RB.sum_of_squares(x), rel=1e-12)
-    c = RB.adam_coefficients(1e-2, 0.9, 0.99, 1e-8, 0.1, 3, True, dtype)
+    c = adam_coefficients(1e-2, 0.9, 0.99, 1e-8, 0.1, 3, True, dtype)
     state = [_arr(rng, (n, 3), dtype), np.zeros((n, 3), dtype), np.ones((n, 3), dtype)]
     fast_state = [a.copy() for a in state]
     RB.adam_update(state[0], g, state[1], state[2], c)
     FB.adam_update(fast_state[0], g, fast_state[1], fast_state[2], c)
     for f, r in zip(fast_state, state):
         _close(f, r, dtype)
+
+
+@parity("fused_packed_attention")
+@given(st.integers(1, 2), st.integers(1, 3), st.integers(1, 6), st.integers(1, 4),
+       st.booleans(), st.integers(0, 2**32 - 1))
+def test_fused_packed_attention(batch, heads, t, hs, causal, seed):
+    """Fast's fused packed form (float32) equals the reference attention on the split heads,
+    forward and backward; the reference has no fused form (None)."""
+    rng = np.random.default_rng(seed)
+    C = heads * hs
+    qkv, g = _arr(rng, (batch, t, 3 * C), np.float32), _arr(rng, (batch, t, C), np.float32)
+    scale = 1 / np.sqrt(hs)
+    assert RB.fused_packed_attention(qkv, heads, None, causal, scale, None) is None
+    out, p, backward = FB.fused_packed_attention(qkv, heads, None, causal, scale, None)
+
+    def heads_of(a):  # (B, T, H*d) -> (B, H, T, d)
+        return np.ascontiguousarray(a.reshape(batch, t, heads, -1).transpose(0, 2, 1, 3))
+
+    q, k, v = (heads_of(qkv[..., i * C:(i + 1) * C]) for i in range(3))
+    o_r, p_r, pd_r = RB.attention(q, k, v, None, causal, scale, None)
+    _close(out, o_r.transpose(0, 2, 1, 3).reshape(batch, t, C), np.float32)
+    _close(p, p_r, np.float32)
+    grads = RB.attention_backward(heads_of(g), q, k, v, p_r, pd_r, scale, None, (True,) * 3)
+    want = np.concatenate([d.transpose(0, 2, 1, 3).reshape(batch, t, C) for d in grads], -1)
+    _close(backward(g), want, np.float32)
+    masked = np.zeros((t, t), dtype=bool)
+    assert FB.fused_packed_attention(qkv, heads, masked, causal, scale, None) is None
 
 
 # ------------------------------------------------- gradient checks, reference

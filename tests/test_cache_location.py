@@ -21,7 +21,7 @@ pytest.importorskip("numba")
 PROBE = """
 import json, numpy as np
 import minigrad.kernels.softmax as ks
-from minigrad.kernels import cache_location
+from minigrad.kernels.runtime import cache_location
 ks.normalise_rows(np.ones((2, 3), np.float32), np.float32(1))  # compiled or loaded: cached
 paths = {d._cache._cache_path for d in vars(ks).values() if hasattr(d, "_cache")}
 print(json.dumps({"paths": sorted(paths), "root": cache_location.cache_root()}))

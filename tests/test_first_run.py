@@ -20,7 +20,7 @@ from numba import njit
 from test_train_chars import TINY
 
 import minigrad
-from minigrad.kernels.disk_cache import KernelNotCached, announce_compiles, cached_only
+from minigrad.kernels.runtime.disk_cache import KernelNotCached, announce_compiles, cached_only
 from minigrad.train import chars as train_chars
 from minigrad.train import warmup
 
@@ -51,7 +51,7 @@ def test_cached_only_refuses_to_compile_and_names_the_kernel():
 def test_announce_compiles_names_each_kernel_on_a_cold_cache(tmp_path):
     code = textwrap.dedent("""
         import sys, numpy as np
-        from minigrad.kernels.disk_cache import announce_compiles
+        from minigrad.kernels.runtime.disk_cache import announce_compiles
         from minigrad.kernels import gelu
         with announce_compiles(sys.stdout) as a:
             gelu.gelu(np.ones(10, np.float32), True)
@@ -237,7 +237,7 @@ class Terminal:
 def test_the_first_compile_on_a_terminal_says_why_once(monkeypatch):
     from numba.core import event
 
-    from minigrad.kernels import disk_cache
+    from minigrad.kernels.runtime import disk_cache
 
     terminal = Terminal()
     monkeypatch.setattr(disk_cache, "_notice", None)

@@ -9,8 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import minigrad as mg
-from minigrad.backends import reference as R
+from minigrad.backends.reference import Reference
 from minigrad.kernels import gelu as KG
+
+R = Reference()  # the reference backend: every primitive in NumPy, the oracle
 
 # float32: about one ulp of max(1, |y|); float64 runs on libm's erfc/exp
 TOL = {np.float32: {"rtol": 1e-6, "atol": 2e-7}, np.float64: {"rtol": 1e-14, "atol": 1e-15}}

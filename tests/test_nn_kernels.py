@@ -8,11 +8,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from minigrad.backends import reference as R
+from minigrad.backends.interface import causal_mask
+from minigrad.backends.reference import Reference
 from minigrad.kernels import cross_entropy as KCE
 from minigrad.kernels import embedding as KE
 from minigrad.kernels import layernorm as KLN
 from minigrad.kernels import masked_softmax as KMS
+
+R = Reference()  # the reference backend: every primitive in NumPy, the oracle
 
 dtypes = st.sampled_from([np.float32, np.float64])
 TOL = {np.float32: {"rtol": 2e-5, "atol": 2e-5}, np.float64: {"rtol": 1e-12, "atol": 1e-12}}
@@ -22,7 +25,7 @@ def masked_softmax_reference(s: np.ndarray, scale: float, mask: np.ndarray | Non
                              causal: bool) -> np.ndarray:
     """What the masked-softmax kernel replaces, from the reference backend's primitives:
     softmax(where(mask or causal, -inf, s * scale)) over the last axis; s (..., Tq, Tk)."""
-    blocked = R.causal_mask(*s.shape[-2:]) if causal else np.zeros(s.shape[-2:], bool)
+    blocked = causal_mask(*s.shape[-2:]) if causal else np.zeros(s.shape[-2:], bool)
     if mask is not None:
         blocked = blocked | mask
     return R.softmax(R.masked_fill(s * s.dtype.type(scale), blocked, -np.inf))

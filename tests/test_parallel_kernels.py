@@ -13,11 +13,16 @@ from hypothesis import strategies as st
 
 import minigrad as mg
 from minigrad import nn
-from minigrad.backends import reference as R
+from minigrad.backends.fast import Fast
+from minigrad.backends.reference import Reference
 from minigrad.kernels import grad_norm as KG
 from minigrad.kernels import matmul as MM
-from minigrad.kernels import runtime, threads
+from minigrad.kernels.runtime import settings as runtime
+from minigrad.kernels.runtime import threads
 from minigrad.nn.linear import linear_packed
+
+R = Reference()  # the reference backend: every primitive in NumPy, the oracle
+FB = Fast()
 
 TOL = {np.float32: {"rtol": 2e-5, "atol": 2e-5}, np.float64: {"rtol": 1e-12, "atol": 1e-12}}
 
@@ -219,8 +224,6 @@ def test_few_rows_kernel_equals_reference(dtype, m, n, k):
 @pytest.mark.parametrize("bias", [False, True])
 def test_linear_of_few_rows_splits_the_weight_and_equals_reference(monkeypatch, dtype, x_shape,
                                                                    bias):
-    from minigrad.backends import fast as FB
-
     rng = np.random.default_rng(len(x_shape))
     x = rng.standard_normal(x_shape).astype(dtype)
     w = rng.standard_normal((517, 300)).astype(dtype)  # 155k multiply-adds: worth the threads
@@ -239,8 +242,6 @@ def test_linear_of_few_rows_splits_the_weight_and_equals_reference(monkeypatch, 
 @pytest.mark.parametrize("case", ["strided x", "transposed w", "strided w", "float64 x",
                                   "float64 bias", "empty w", "no inputs", "small"])
 def test_linear_of_few_rows_other_layouts_equal_reference(case):
-    from minigrad.backends import fast as FB
-
     rng = np.random.default_rng(7)
     f32 = np.float32
     x = rng.standard_normal((1, 600)).astype(f32)[:, ::2]          # (1, 300), strided

@@ -50,7 +50,7 @@ def _run(tmp_path, body: str, **env: str) -> str:
 def test_fork_after_parallel_kernels_child_runs_kernels(tmp_path):
     out = _run(tmp_path, """
         import os
-        from minigrad.kernels import runtime
+        from minigrad.kernels.runtime import settings as runtime
         expected = train(build())
         pid = os.fork()
         if pid == 0:
@@ -193,7 +193,7 @@ def test_import_changes_nothing_process_wide_until_kernels_run(tmp_path):
         assert dict(os.environ) == env
         assert numba.config.THREADING_LAYER == layer
         assert blas_threads() == n_blas
-        from minigrad.kernels import runtime
+        from minigrad.kernels.runtime import settings as runtime
         if runtime.ensure_ready():
             assert blas_threads() == 1
         assert not big_alloc_is_mmapped(), "ensure_ready did not keep freed memory"

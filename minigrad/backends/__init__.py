@@ -1,53 +1,73 @@
 """Choosing the backend: which implementation of the primitives the ops run.
 
-Two backends hold the same primitive functions (softmax, linear, layer_norm,
-attention, cross_entropy, ... each with its backward):
+``interface.py`` names every primitive the ops call (softmax, linear, layer_norm,
+attention, cross_entropy, ... each with its backward) in the class :class:`Backend`,
+with its math. Two backends implement it:
 
-- ``reference`` (``reference.py``): plain NumPy, the code a learner reads and
-  the tests' oracle. It never imports Numba.
-- ``fast`` (``fast.py``, the default): the Numba kernels of ``minigrad/kernels/``,
-  loaded the first time an op runs on this backend.
+- ``reference`` (:class:`Reference`, ``reference.py``): plain NumPy, the code a learner
+  reads and the tests' oracle. It never imports Numba.
+- ``fast`` (:class:`Fast`, ``fast.py``, the default): a subclass of :class:`Reference`
+  that overrides the primitives a Numba kernel of ``minigrad/kernels/`` speeds up. It
+  imports the kernels (and so Numba) the first time one of its primitives runs.
 
-Choose once per process with ``MINIGRAD_BACKEND=reference|fast`` (read at
-import), or from Python with :func:`set_backend` or, for a block,
-``with use_backend("reference"): ...``. The ops read the module attribute
-:data:`active` on every call, so a switch takes effect at the next op. Saved
-arrays have the same form on both backends, so switching between a forward
-and its backward is safe.
+:data:`active` is the instance the ops call, ``backends.active.softmax(x)``, read on
+every call, so a switch takes effect at the next op. Choose it once per process with
+the environment variable ``MINIGRAD_BACKEND=reference|fast``, from Python with
+:func:`set_backend`, or for a block with ``with use_backend("reference"): ...``. An
+unknown ``MINIGRAD_BACKEND`` does not stop ``import minigrad`` (a typo in the
+environment should not make a program fail at its first line): it warns
+(``RuntimeWarning``, naming the value and the choices) and the default, ``fast``, is
+used. Both backends compute the same values, so the fallback changes speed, not results.
+An unknown name given to :func:`set_backend` or :func:`use_backend` raises
+``ValueError`` before anything changes. Saved arrays have the same form on both
+backends, so switching between a forward and its backward is safe.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
+import warnings
 from collections.abc import Iterator
-from types import ModuleType
 
-from . import reference
+from .fast import Fast
+from .interface import Backend
+from .reference import Reference
 
-NAMES = ("reference", "fast")
+__all__ = [
+    "NAMES",
+    "Backend",
+    "Fast",
+    "Reference",
+    "active",
+    "get_backend",
+    "set_backend",
+    "use_backend",
+]
 
-#: the backend module the ops call (``reference`` or ``fast``)
-active: ModuleType = reference  # set at the end of this file
+#: the backends by name, one instance each (a backend holds no state)
+_BY_NAME: dict[str, Backend] = {"reference": Reference(), "fast": Fast()}
+NAMES = tuple(_BY_NAME)
+DEFAULT = "fast"
 
 
-def _load(name: str) -> ModuleType:
-    if name not in NAMES:
+def _backend(name: str) -> Backend:
+    """The backend called ``name``; ValueError for any other name."""
+    if name not in _BY_NAME:
         raise ValueError(f"unknown minigrad backend {name!r}: choose one of {', '.join(NAMES)}")
-    return reference if name == "reference" else importlib.import_module(".fast", __name__)
+    return _BY_NAME[name]
 
 
 def set_backend(name: str) -> None:
     """Make ``name`` ('reference' or 'fast') the backend of every op from now on
     (ValueError for any other name, before anything changes)."""
     global active
-    active = _load(name)
+    active = _backend(name)
 
 
 def get_backend() -> str:
     """The name of the active backend: 'reference' or 'fast'."""
-    return active.NAME
+    return active.name
 
 
 @contextlib.contextmanager
@@ -57,29 +77,25 @@ def use_backend(name: str) -> Iterator[None]:
     thread: a learner's switch, not a way to run two backends at once."""
     global active
     previous = active
-    active = _load(name)
+    active = _backend(name)
     try:
         yield
     finally:
         active = previous
 
 
-class _FastOnFirstUse:
-    """Stands in for the fast backend until an op first needs a primitive: then it imports
-    ``fast.py`` (and so Numba), becomes it in :data:`active` and hands over the primitive.
-    ``import minigrad`` alone thus loads no Numba, and afterwards an op pays no extra lookup."""
+def _from_environment() -> Backend:
+    """The backend ``MINIGRAD_BACKEND`` names (unset or empty: the default); an unknown
+    value warns and gives the default."""
+    value = os.environ.get("MINIGRAD_BACKEND", "")
+    name = value.strip().lower() or DEFAULT
+    if name not in _BY_NAME:
+        warnings.warn(f"MINIGRAD_BACKEND={value!r} is not a minigrad backend (choose one of "
+                      f"{', '.join(NAMES)}): using the default, {DEFAULT!r}",
+                      RuntimeWarning, stacklevel=2)
+        name = DEFAULT
+    return _BY_NAME[name]
 
-    NAME = "fast"
 
-    def __getattr__(self, name: str):
-        global active
-        if active is self:
-            active = _load("fast")
-        return getattr(_load("fast"), name)
-
-
-_env = os.environ.get("MINIGRAD_BACKEND", "fast").strip().lower() or "fast"
-if _env not in NAMES:
-    raise ValueError(f"MINIGRAD_BACKEND={os.environ['MINIGRAD_BACKEND']!r} is not a minigrad "
-                     f"backend: choose one of {', '.join(NAMES)}")
-active = reference if _env == "reference" else _FastOnFirstUse()
+#: the backend every op calls: a :class:`Reference` or a :class:`Fast` instance
+active: Backend = _from_environment()

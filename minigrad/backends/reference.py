@@ -1,11 +1,11 @@
 """The reference backend: every primitive in plain NumPy, forward and backward.
 
-This is the code a learner reads, and the oracle the tests hold the fast
-backend to. Each function is the math of its docstring, written the shortest
-way NumPy allows; nothing here is tuned for speed and nothing imports Numba.
-The autograd Functions in ``minigrad/ops/`` call these (through
-``minigrad.backends.active``); ``minigrad/backends/fast.py`` binds the same
-names to the Numba kernels.
+:class:`Reference` implements the interface of ``interface.py`` the shortest way NumPy
+allows. This is the code a learner reads, and the oracle the tests hold the fast
+backend to; nothing here is tuned for speed and nothing imports Numba. The autograd
+Functions in ``minigrad/ops/`` call these methods through ``minigrad.backends.active``;
+``minigrad/backends/fast.py`` subclasses :class:`Reference` and overrides the methods a
+Numba kernel speeds up.
 
 Shapes: "rows" means every axis but the last, which the op runs along.
 """
@@ -13,266 +13,210 @@ Shapes: "rows" means every axis but the last, which the op runs along.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
 import numpy as np
 from scipy.special import erfc
 
-NAME = "reference"
+from .interface import Backend, causal_mask
 
 
-# ----------------------------------------------------------------- softmax
-def softmax(x: np.ndarray) -> np.ndarray:
-    """y = exp(x - max) / sum(exp(x - max)) over the last axis.
+class Reference(Backend):
+    """Every primitive of :class:`~minigrad.backends.interface.Backend` in plain NumPy."""
 
-    Subtracting the row max keeps exp from overflowing. A row with no finite
-    entry to attend to (all -inf, or no entries at all) gives zeros, not NaN."""
-    m = np.max(x, axis=-1, keepdims=True, initial=-np.inf)
-    alive = ~np.isneginf(m)
-    e = np.exp(x - np.where(alive, m, 0))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(alive, e / e.sum(axis=-1, keepdims=True), 0).astype(x.dtype)
+    name = "reference"
 
+    # ----------------------------------------------------------------- softmax
+    def softmax(self, x: np.ndarray) -> np.ndarray:
+        """y = exp(x - max) / sum(exp(x - max)) over the last axis.
 
-def softmax_backward(y: np.ndarray, g: np.ndarray) -> np.ndarray:
-    """dx = y * (g - sum(g * y)) over the last axis, for y = softmax(x), g = dL/dy."""
-    return (y * (g - (g * y).sum(axis=-1, keepdims=True))).astype(y.dtype, copy=False)
+        Subtracting the row max keeps exp from overflowing. A row with no finite
+        entry to attend to (all -inf, or no entries at all) gives zeros, not NaN."""
+        m = np.max(x, axis=-1, keepdims=True, initial=-np.inf)
+        alive = ~np.isneginf(m)
+        e = np.exp(x - np.where(alive, m, 0))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(alive, e / e.sum(axis=-1, keepdims=True), 0).astype(x.dtype)
 
+    def softmax_backward(self, y: np.ndarray, g: np.ndarray) -> np.ndarray:
+        """dx = y * (g - sum(g * y)) over the last axis, for y = softmax(x), g = dL/dy."""
+        return (y * (g - (g * y).sum(axis=-1, keepdims=True))).astype(y.dtype, copy=False)
 
-def log_softmax(x: np.ndarray) -> np.ndarray:
-    """y = x - max - log(sum(exp(x - max))) over the last axis (an all -inf row gives NaN,
-    as in PyTorch)."""
-    m = np.max(x, axis=-1, keepdims=True)
-    m = np.where(np.isfinite(m), m, 0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return (x - m - np.log(np.exp(x - m).sum(axis=-1, keepdims=True))).astype(x.dtype)
+    def log_softmax(self, x: np.ndarray) -> np.ndarray:
+        """y = x - max - log(sum(exp(x - max))) over the last axis (an all -inf row gives NaN,
+        as in PyTorch)."""
+        m = np.max(x, axis=-1, keepdims=True)
+        m = np.where(np.isfinite(m), m, 0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return (x - m - np.log(np.exp(x - m).sum(axis=-1, keepdims=True))).astype(x.dtype)
 
+    def log_softmax_backward(self, y: np.ndarray, g: np.ndarray) -> np.ndarray:
+        """dx = g - exp(y) * sum(g) over the last axis, for y = log_softmax(x)."""
+        return (g - np.exp(y) * g.sum(axis=-1, keepdims=True)).astype(y.dtype, copy=False)
 
-def log_softmax_backward(y: np.ndarray, g: np.ndarray) -> np.ndarray:
-    """dx = g - exp(y) * sum(g) over the last axis, for y = log_softmax(x)."""
-    return (g - np.exp(y) * g.sum(axis=-1, keepdims=True)).astype(y.dtype, copy=False)
+    # ------------------------------------------------------------------ matmul
+    def matmul(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """a @ b for (..., M, K) @ (..., K, N), batch axes broadcast; a fresh array."""
+        return np.matmul(a, b)
 
+    # ------------------------------------------------------------------ linear
+    def linear(self, x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:
+        """y = x @ w.T + b for x (..., in), w (out, in), b (out,) or None -> (..., out)."""
+        y = x @ w.T
+        if b is not None:
+            y += b
+        return y
 
-# ------------------------------------------------------------------ matmul
-def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """a @ b for (..., M, K) @ (..., K, N), batch axes broadcast; a fresh array."""
-    return np.matmul(a, b)
+    def linear_backward(self, g: np.ndarray, x: np.ndarray, w: np.ndarray, need_x: bool,
+                        need_w: bool, need_b: bool) -> tuple:
+        """(dx, dw, db) of y = x @ w.T + b, g = dL/dy (..., out): dx = g @ w, dw = g^T x
+        and db = sum of g, summed over all leading rows; None if not needed."""
+        g2 = g.reshape(-1, g.shape[-1])
+        dx = g @ w if need_x else None
+        dw = g2.T @ x.reshape(-1, x.shape[-1]) if need_w else None
+        db = g2.sum(axis=0) if need_b else None
+        return dx, dw, db
 
+    # --------------------------------------------------------------- layernorm
+    def layer_norm(self, x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> tuple:
+        """y = (x - mean) * rstd * w + b over the last axis, rstd = 1 / sqrt(var + eps)
+        (biased variance). Returns (y, mean, rstd), mean and rstd one per row."""
+        mean = x.mean(axis=-1, keepdims=True)
+        rstd = 1.0 / np.sqrt(((x - mean) ** 2).mean(axis=-1, keepdims=True) + eps)
+        y = (x - mean) * rstd * w + b
+        return y.astype(x.dtype), mean[..., 0], rstd[..., 0]
 
-# ------------------------------------------------------------------ linear
-def linear(x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:
-    """y = x @ w.T + b for x (..., in), w (out, in), b (out,) or None -> (..., out)."""
-    y = x @ w.T
-    if b is not None:
-        y += b
-    return y
+    def layer_norm_backward(self, g: np.ndarray, x: np.ndarray, w: np.ndarray, mean: np.ndarray,
+                            rstd: np.ndarray) -> tuple:
+        """(dx, dw, db) for xhat = (x - mean) * rstd, y = xhat w + b:
+        dx = rstd (g w - mean(g w) - xhat mean(g w xhat)); dw = sum g xhat;
+        db = sum g (over rows)."""
+        xhat = (x - mean[..., None]) * rstd[..., None]
+        gw = g * w
+        dx = rstd[..., None] * (gw - gw.mean(axis=-1, keepdims=True)
+                                - xhat * (gw * xhat).mean(axis=-1, keepdims=True))
+        rows = tuple(range(x.ndim - 1))
+        return dx.astype(x.dtype), (g * xhat).sum(axis=rows), g.sum(axis=rows)
 
+    # -------------------------------------------------------------------- gelu
+    def gelu(self, x: np.ndarray, want_grad: bool) -> tuple:
+        """(y, dy/dx or None) of exact GELU: y = x Phi(x), dy/dx = Phi(x) + x phi(x),
+        Phi the standard normal CDF and phi its density. Computed in float64."""
+        x64 = x.astype(np.float64)
+        # Phi(x) = erfc(-x / sqrt 2) / 2, not (1 + erf(x / sqrt 2)) / 2: for x << 0 that
+        # 1 + erf cancels to 0, while erfc keeps the tail's relative precision
+        cdf = 0.5 * erfc(-x64 / math.sqrt(2.0))
+        y = (x64 * cdf).astype(x.dtype)
+        if not want_grad:
+            return y, None
+        with np.errstate(invalid="ignore", over="ignore"):
+            # x phi(x) -> 0 as |x| -> inf: written so that dy/dx(+-inf) is 1 or 0, not nan
+            x_pdf = (np.where(np.abs(x64) < 1e3, x64 * np.exp(-0.5 * x64 * x64), 0.0)
+                     / math.sqrt(2 * math.pi))
+        return y, (cdf + x_pdf).astype(x.dtype)
 
-def linear_backward(g: np.ndarray, x: np.ndarray, w: np.ndarray, need_x: bool, need_w: bool,
-                    need_b: bool) -> tuple:
-    """(dx, dw, db) of y = x @ w.T + b, g = dL/dy (..., out):
-    dx = g @ w, dw = g^T x and db = sum of g, summed over all leading rows; None if not needed."""
-    g2 = g.reshape(-1, g.shape[-1])
-    dx = g @ w if need_x else None
-    dw = g2.T @ x.reshape(-1, x.shape[-1]) if need_w else None
-    db = g2.sum(axis=0) if need_b else None
-    return dx, dw, db
+    def gelu_backward(self, g: np.ndarray, dydx: np.ndarray) -> np.ndarray:
+        """dx = g * dy/dx (dy/dx as :meth:`gelu` returned it)."""
+        return g * dydx
 
+    # --------------------------------------------------------------- attention
+    def attention(self, q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | None,
+                  causal: bool, scale: float, drop: np.ndarray | None) -> tuple:
+        """out = dropout(softmax(S)) @ v with S = q k^T * scale, S = -inf where masked.
 
-# --------------------------------------------------------------- layernorm
-def layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> tuple:
-    """y = (x - mean) * rstd * w + b over the last axis, rstd = 1 / sqrt(var + eps)
-    (biased variance). Returns (y, mean, rstd), mean and rstd one per row."""
-    mean = x.mean(axis=-1, keepdims=True)
-    rstd = 1.0 / np.sqrt(((x - mean) ** 2).mean(axis=-1, keepdims=True) + eps)
-    y = (x - mean) * rstd * w + b
-    return y.astype(x.dtype), mean[..., 0], rstd[..., 0]
+        q (..., Tq, hs), k (..., Tk, hs), v (..., Tk, hv); ``mask`` bool broadcastable to
+        (..., Tq, Tk), True = may not attend; ``drop`` the scaled dropout mask of P or None.
+        Returns (out (..., Tq, hv), P, Pd), Pd = P * drop (P itself without dropout).
+        A query with every key masked (or no keys) gets P = 0, so out = 0."""
+        s = (q @ np.swapaxes(k, -1, -2)) * q.dtype.type(scale)
+        if mask is not None:
+            s = np.where(mask, -np.inf, s)
+        if causal:
+            s = np.where(causal_mask(q.shape[-2], k.shape[-2]), -np.inf, s)
+        p = self.softmax(s)
+        pd = p if drop is None else p * drop
+        return pd @ v, p, pd
 
+    def attention_backward(self, g: np.ndarray, q: np.ndarray, k: np.ndarray, v: np.ndarray,
+                           p: np.ndarray, pd: np.ndarray, scale: float, drop: np.ndarray | None,
+                           needs: tuple) -> tuple:
+        """(dq, dk, dv) of :meth:`attention` for G = dL/dout, each None unless ``needs`` asks:
+        dv = Pd^T G; dP = (G v^T) * drop; dS = softmax_backward(P, dP) * scale; dq = dS k;
+        dk = dS^T q.
+        (Masked entries need no care: P is 0 there, so dS is too.)"""
+        need_q, need_k, need_v = needs
+        dv = np.swapaxes(pd, -1, -2) @ g if need_v else None
+        dq = dk = None
+        if need_q or need_k:
+            dp = g @ np.swapaxes(v, -1, -2)
+            if drop is not None:
+                dp = dp * drop
+            ds = self.softmax_backward(p, dp) * q.dtype.type(scale)
+            dq = ds @ k if need_q else None
+            dk = np.swapaxes(ds, -1, -2) @ q if need_k else None
+        return dq, dk, dv
 
-def layer_norm_backward(g: np.ndarray, x: np.ndarray, w: np.ndarray, mean: np.ndarray,
-                        rstd: np.ndarray) -> tuple:
-    """(dx, dw, db) for xhat = (x - mean) * rstd, y = xhat w + b:
-    dx = rstd (g w - mean(g w) - xhat mean(g w xhat)); dw = sum g xhat; db = sum g (over rows)."""
-    xhat = (x - mean[..., None]) * rstd[..., None]
-    gw = g * w
-    dx = rstd[..., None] * (gw - gw.mean(axis=-1, keepdims=True)
-                            - xhat * (gw * xhat).mean(axis=-1, keepdims=True))
-    rows = tuple(range(x.ndim - 1))
-    return dx.astype(x.dtype), (g * xhat).sum(axis=rows), g.sum(axis=rows)
+    def fused_packed_attention(self, qkv: np.ndarray, num_heads: int, mask: np.ndarray | None,
+                               causal: bool, scale: float, drop: np.ndarray | None) -> None:
+        """Multi-head attention read straight from packed projections qkv (B, T, 3C), as
+        ``(out (B, T, C), P (B, H, T, T), backward)``, or None. The reference backend has no
+        such fused form: None tells the op to split the heads and run :meth:`attention`
+        (the fast backend returns its fused kernels here when they apply)."""
 
+    # ----------------------------------------------------------- cross-entropy
+    def count_targets(self, targets: np.ndarray, num_classes: int, ignore_index: int) -> tuple:
+        """(index of the first target outside [0, C) that is not ignore_index, or -1;
+        number of targets that are not ignore_index, meaningful only when none is out of range).
+        targets: int64 (N,)."""
+        kept = targets != ignore_index
+        bad = np.flatnonzero(kept & ((targets < 0) | (targets >= num_classes)))
+        return (int(bad[0]) if bad.size else -1), int(kept.sum())
 
-# -------------------------------------------------------------------- gelu
-def gelu(x: np.ndarray, want_grad: bool) -> tuple:
-    """(y, dy/dx or None) of exact GELU: y = x Phi(x), dy/dx = Phi(x) + x phi(x),
-    Phi the standard normal CDF and phi its density. Computed in float64."""
-    x64 = x.astype(np.float64)
-    # Phi(x) = erfc(-x / sqrt 2) / 2, not (1 + erf(x / sqrt 2)) / 2: for x << 0 that
-    # 1 + erf cancels to 0, while erfc keeps the tail's relative precision
-    cdf = 0.5 * erfc(-x64 / math.sqrt(2.0))
-    y = (x64 * cdf).astype(x.dtype)
-    if not want_grad:
-        return y, None
-    with np.errstate(invalid="ignore", over="ignore"):
-        # x phi(x) -> 0 as |x| -> inf: written so that dy/dx(+-inf) is 1 or 0, not nan
-        x_pdf = np.where(np.abs(x64) < 1e3, x64 * np.exp(-0.5 * x64 * x64), 0.0) / math.sqrt(2 * math.pi)
-    return y, (cdf + x_pdf).astype(x.dtype)
+    def cross_entropy(self, logits: np.ndarray, targets: np.ndarray, ignore_index: int,
+                      scale: float = 1.0) -> tuple:
+        """Per-row loss_r = logsumexp(x_r) - x_r[t_r] (N,) and scale * d(loss_r)/dx =
+        scale * (softmax(x_r) - onehot(t_r)) (N, C); rows whose target is ignore_index give 0.
+        Targets are already checked by :meth:`count_targets`."""
+        keep = targets != ignore_index
+        t = np.where(keep, targets, 0)
+        rows = np.arange(logits.shape[0])
+        logp = self.log_softmax(logits)
+        losses = np.where(keep, -logp[rows, t], 0).astype(logits.dtype)
+        grad = np.exp(logp)
+        grad[rows, t] -= 1
+        grad[~keep] = 0
+        return losses, (grad * scale).astype(logits.dtype)
 
+    # --------------------------------------------------------------- embedding
+    def embedding_backward(self, ids: np.ndarray, g: np.ndarray, num_embeddings: int) -> np.ndarray:
+        """dweight (num_embeddings, D): dweight[ids[i]] += g[i]; repeated ids add up.
+        ids are in range (the op checked them)."""
+        out = np.zeros((num_embeddings, g.shape[-1]), dtype=g.dtype)
+        np.add.at(out, ids.reshape(-1), g.reshape(-1, g.shape[-1]))
+        return out
 
-def gelu_backward(g: np.ndarray, dydx: np.ndarray) -> np.ndarray:
-    """dx = g * dy/dx (dy/dx as :func:`gelu` returned it)."""
-    return g * dydx
+    # ---------------------------------------------------------------- masking
+    def masked_fill(self, x: np.ndarray, mask: np.ndarray, value: float) -> np.ndarray:
+        """A copy of x with ``value`` where mask (bool, broadcast to x) is True."""
+        return np.where(mask, x.dtype.type(value), x)
 
+    # -------------------------------------------------------------- optimizers
+    def adam_update(self, p: np.ndarray, g: np.ndarray, m: np.ndarray, v: np.ndarray,
+                    c: tuple, fused: bool = True) -> None:
+        """In place: p *= decay (AdamW); g' = g + l2 p (Adam); m = b1 m + (1-b1) g';
+        v = b2 v + (1-b2) g'^2; p -= step_size * m / (sqrt(v) / sqrt(bc2) + eps). (``fused``
+        changes nothing here: NumPy's update is the unfused one.)"""
+        if c.apply_decay:
+            p *= c.decay
+        gp = g + c.l2 * p if c.apply_l2 else g
+        m *= c.beta1
+        m += c.one_minus_beta1 * gp
+        v *= c.beta2
+        v += c.one_minus_beta2 * (gp * gp)
+        denom = np.sqrt(v)
+        denom /= c.bc2_sqrt
+        denom += c.eps
+        p -= c.step_size * (m / denom)
 
-# --------------------------------------------------------------- attention
-def causal_mask(t_q: int, t_k: int | None = None) -> np.ndarray:
-    """Boolean (t_q, t_k) mask, True above the diagonal: query i may not attend key j > i.
-
-    With t_k > t_q (a key/value cache holding earlier positions), the queries
-    are the last t_q positions of the t_k keys.
-    """
-    t_k = t_q if t_k is None else t_k
-    return ~np.tri(t_q, t_k, t_k - t_q, dtype=bool)
-
-
-def attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | None,
-              causal: bool, scale: float, drop: np.ndarray | None) -> tuple:
-    """out = dropout(softmax(S)) @ v with S = q k^T * scale, S = -inf where masked.
-
-    q (..., Tq, hs), k (..., Tk, hs), v (..., Tk, hv); ``mask`` bool broadcastable to
-    (..., Tq, Tk), True = may not attend; ``drop`` the scaled dropout mask of P or None.
-    Returns (out (..., Tq, hv), P, Pd), Pd = P * drop (P itself without dropout).
-    A query with every key masked (or no keys) gets P = 0, so out = 0."""
-    s = (q @ np.swapaxes(k, -1, -2)) * q.dtype.type(scale)
-    if mask is not None:
-        s = np.where(mask, -np.inf, s)
-    if causal:
-        s = np.where(causal_mask(q.shape[-2], k.shape[-2]), -np.inf, s)
-    p = softmax(s)
-    pd = p if drop is None else p * drop
-    return pd @ v, p, pd
-
-
-def attention_backward(g: np.ndarray, q: np.ndarray, k: np.ndarray, v: np.ndarray,
-                       p: np.ndarray, pd: np.ndarray, scale: float, drop: np.ndarray | None,
-                       needs: tuple) -> tuple:
-    """(dq, dk, dv) of :func:`attention` for G = dL/dout, each None unless ``needs`` asks:
-    dv = Pd^T G; dP = (G v^T) * drop; dS = softmax_backward(P, dP) * scale; dq = dS k; dk = dS^T q.
-    (Masked entries need no care: P is 0 there, so dS is too.)"""
-    need_q, need_k, need_v = needs
-    dv = np.swapaxes(pd, -1, -2) @ g if need_v else None
-    dq = dk = None
-    if need_q or need_k:
-        dp = g @ np.swapaxes(v, -1, -2)
-        if drop is not None:
-            dp = dp * drop
-        ds = softmax_backward(p, dp) * q.dtype.type(scale)
-        dq = ds @ k if need_q else None
-        dk = np.swapaxes(ds, -1, -2) @ q if need_k else None
-    return dq, dk, dv
-
-
-def fused_packed_attention(qkv: np.ndarray, num_heads: int, mask: np.ndarray | None,
-                           causal: bool, scale: float, drop: np.ndarray | None) -> None:
-    """Multi-head attention read straight from packed projections qkv (B, T, 3C), as
-    ``(out (B, T, C), P (B, H, T, T), backward)``, or None. The reference backend has no
-    such fused form: None tells the op to split the heads and run :func:`attention`
-    (the fast backend returns its fused kernels here when they apply)."""
-
-
-# ----------------------------------------------------------- cross-entropy
-def count_targets(targets: np.ndarray, num_classes: int, ignore_index: int) -> tuple:
-    """(index of the first target outside [0, C) that is not ignore_index, or -1;
-    number of targets that are not ignore_index, meaningful only when none is out of range).
-    targets: int64 (N,)."""
-    kept = targets != ignore_index
-    bad = np.flatnonzero(kept & ((targets < 0) | (targets >= num_classes)))
-    return (int(bad[0]) if bad.size else -1), int(kept.sum())
-
-
-def cross_entropy(logits: np.ndarray, targets: np.ndarray, ignore_index: int,
-                  scale: float = 1.0) -> tuple:
-    """Per-row loss_r = logsumexp(x_r) - x_r[t_r] (N,) and scale * d(loss_r)/dx =
-    scale * (softmax(x_r) - onehot(t_r)) (N, C); rows whose target is ignore_index give 0.
-    Targets are already checked by :func:`count_targets`."""
-    keep = targets != ignore_index
-    t = np.where(keep, targets, 0)
-    rows = np.arange(logits.shape[0])
-    logp = log_softmax(logits)
-    losses = np.where(keep, -logp[rows, t], 0).astype(logits.dtype)
-    grad = np.exp(logp)
-    grad[rows, t] -= 1
-    grad[~keep] = 0
-    return losses, (grad * scale).astype(logits.dtype)
-
-
-# --------------------------------------------------------------- embedding
-def embedding_backward(ids: np.ndarray, g: np.ndarray, num_embeddings: int) -> np.ndarray:
-    """dweight (num_embeddings, D): dweight[ids[i]] += g[i]; repeated ids add up.
-    ids are in range (the op checked them)."""
-    out = np.zeros((num_embeddings, g.shape[-1]), dtype=g.dtype)
-    np.add.at(out, ids.reshape(-1), g.reshape(-1, g.shape[-1]))
-    return out
-
-
-# ---------------------------------------------------------------- masking
-def masked_fill(x: np.ndarray, mask: np.ndarray, value: float) -> np.ndarray:
-    """A copy of x with ``value`` where mask (bool, broadcast to x) is True."""
-    return np.where(mask, x.dtype.type(value), x)
-
-
-# -------------------------------------------------------------- optimizers
-class AdamCoefficients(NamedTuple):
-    """The scalars of one Adam/AdamW step, in the parameter's dtype."""
-
-    decay: np.floating  # 1 - lr * wd (AdamW) or 1
-    l2: np.floating  # wd (Adam) or 0
-    beta1: np.floating
-    one_minus_beta1: np.floating
-    beta2: np.floating
-    one_minus_beta2: np.floating
-    step_size: np.floating  # lr / bc1
-    bc2_sqrt: np.floating  # sqrt(bc2)
-    eps: np.floating
-    apply_decay: bool
-    apply_l2: bool
-
-
-def adam_coefficients(lr: float, beta1: float, beta2: float, eps: float, weight_decay: float,
-                      step: int, decoupled: bool, dtype: np.dtype) -> AdamCoefficients:
-    """The scalars of Adam (``decoupled=False``) or AdamW step ``step`` >= 1, with bias
-    corrections bc1 = 1 - beta1^step, bc2 = 1 - beta2^step; computed in Python float64
-    as PyTorch does, then cast to ``dtype``."""
-    dt = np.dtype(dtype).type
-    bc1 = 1.0 - beta1**step
-    bc2 = 1.0 - beta2**step
-    use_wd = weight_decay != 0.0
-    return AdamCoefficients(
-        decay=dt(1.0 - lr * weight_decay if decoupled else 1.0),
-        l2=dt(0.0 if decoupled else weight_decay),
-        beta1=dt(beta1), one_minus_beta1=dt(1.0 - beta1),
-        beta2=dt(beta2), one_minus_beta2=dt(1.0 - beta2),
-        step_size=dt(lr / bc1), bc2_sqrt=dt(math.sqrt(bc2)), eps=dt(eps),
-        apply_decay=decoupled and use_wd, apply_l2=(not decoupled) and use_wd,
-    )
-
-
-def adam_update(p: np.ndarray, g: np.ndarray, m: np.ndarray, v: np.ndarray,
-                c: AdamCoefficients) -> None:
-    """In place: p *= decay (AdamW); g' = g + l2 p (Adam); m = b1 m + (1-b1) g';
-    v = b2 v + (1-b2) g'^2; p -= step_size * m / (sqrt(v) / sqrt(bc2) + eps)."""
-    if c.apply_decay:
-        p *= c.decay
-    gp = g + c.l2 * p if c.apply_l2 else g
-    m *= c.beta1
-    m += c.one_minus_beta1 * gp
-    v *= c.beta2
-    v += c.one_minus_beta2 * (gp * gp)
-    denom = np.sqrt(v)
-    denom /= c.bc2_sqrt
-    denom += c.eps
-    p -= c.step_size * (m / denom)
-
-
-def sum_of_squares(g: np.ndarray) -> float:
-    """sum(g^2) in float64 (the squared 2-norm that clip_grad_norm_ adds up)."""
-    return float(np.sum(np.square(g, dtype=np.float64)))
+    def sum_of_squares(self, g: np.ndarray) -> float:
+        """sum(g^2) in float64 (the squared 2-norm that clip_grad_norm_ adds up)."""
+        return float(np.sum(np.square(g, dtype=np.float64)))

@@ -13,9 +13,9 @@ bc2 = 1 - beta2**t (PyTorch's ``torch.optim.Adam``/``AdamW`` rules):
 NumPy needs about ten array passes (and temporaries) for this; the Numba
 kernel reads each element of p, g, m, v once and writes p, m, v once.
 
-Both this kernel and ``minigrad.backends.reference.adam_update`` take the
-scalar coefficients from ``reference.adam_coefficients``, already cast to the
-parameter's dtype, and evaluate the same expressions in the same order, so
+Both this kernel and ``Reference.adam_update`` (``minigrad/backends/reference.py``)
+take the scalar coefficients of ``minigrad.optim.adam.adam_coefficients``, already cast
+to the parameter's dtype, and evaluate the same expressions in the same order, so
 for float32 and float64 they round identically (no fused multiply-add: Numba
 compiles without fastmath).
 """
@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
-from ..backends.reference import AdamCoefficients
 
 
 # error_model="numpy": x / 0 gives inf/nan as in NumPy instead of a per-element
@@ -51,9 +49,13 @@ def _adam_update_flat(
 
 
 def adam_update_fused(
-    p: np.ndarray, g: np.ndarray, m: np.ndarray, v: np.ndarray, c: AdamCoefficients
+    p: np.ndarray, g: np.ndarray, m: np.ndarray, v: np.ndarray, decay: np.floating,
+    l2: np.floating, beta1: np.floating, one_minus_beta1: np.floating, beta2: np.floating,
+    one_minus_beta2: np.floating, step_size: np.floating, bc2_sqrt: np.floating,
+    eps: np.floating, apply_decay: bool, apply_l2: bool,
 ) -> None:
-    """The Numba update of p, m, v in place.
+    """The Numba update of p, m, v in place, the scalars in the parameter's dtype (an
+    ``AdamCoefficients``, passed as ``*coefficients``).
 
     p, m, v must be C-contiguous (so ``reshape(-1)`` is a view that writes
     through) and share one dtype and shape with g; the caller checks this.
@@ -61,6 +63,6 @@ def adam_update_fused(
     gf = np.ascontiguousarray(g, dtype=p.dtype).reshape(-1)
     _adam_update_flat(
         p.reshape(-1), gf, m.reshape(-1), v.reshape(-1),
-        c.decay, c.l2, c.beta1, c.one_minus_beta1, c.beta2, c.one_minus_beta2,
-        c.step_size, c.bc2_sqrt, c.eps, c.apply_decay, c.apply_l2,
+        decay, l2, beta1, one_minus_beta1, beta2, one_minus_beta2,
+        step_size, bc2_sqrt, eps, apply_decay, apply_l2,
     )

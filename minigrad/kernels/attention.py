@@ -12,9 +12,9 @@ whole (B*H, Tq, Tk) score array five times per pass, each sweep on one core.
 Here each head is done start to finish by one thread while its tiles are in
 cache: it gathers its q, k, v (T, hs) tiles straight from the caller's arrays
 (any strides: views into the packed (B, T, 3C) projection of self-attention),
-does the two products (single-threaded BLAS, see ``threads.py``) and the
+does the two products (single-threaded BLAS, see ``runtime/threads.py``) and the
 softmax between them, whose exp is vectorised float32 arithmetic
-(:func:`~minigrad.kernels.float32_bits.exp_nonpos_f32`) rather than a libm call,
+(:func:`~minigrad.kernels.runtime.float32_bits.exp_nonpos_f32`) rather than a libm call,
 and writes its slice of the (B, T, H, hv) output (and in the backward its
 slices of dq, dk, dv). The heads are shared out over Numba's threads.
 
@@ -34,9 +34,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from .float32_bits import CONTRACT, add_reassoc_f32, exp_row_f32, row_max_f32
 from .matmul import PARALLEL_MIN_MACS
-from .runtime import parallel
+from .runtime.float32_bits import CONTRACT, add_reassoc_f32, exp_row_f32, row_max_f32
+from .runtime.settings import parallel
 
 _F = np.float32
 

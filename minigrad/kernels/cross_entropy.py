@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .float32_bits import CONTRACT, exp_nonpos_f32, exp_row_f32, row_max_f32
+from .runtime.float32_bits import CONTRACT, exp_nonpos_f32, exp_row_f32, row_max_f32
 
 # Reassociate sums (so they vectorize), contract to FMA, ignore the sign of zero,
 # reciprocal instead of divide. Not 'nnan'/'ninf': inf/NaN logits must stay visible.

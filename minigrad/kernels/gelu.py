@@ -43,9 +43,9 @@ import math
 import numpy as np
 from numba import njit, prange
 
-from .float32_bits import CONTRACT, exp_nonpos_f32, fma_f32
-from .runtime import parallel
-from .threads import PARALLEL_MIN_SIZE
+from .runtime.float32_bits import CONTRACT, exp_nonpos_f32, fma_f32
+from .runtime.settings import parallel
+from .runtime.threads import PARALLEL_MIN_SIZE
 
 _F = np.float32
 _INV_SQRT_2 = 0.7071067811865476    # 1 / sqrt(2)
@@ -116,7 +116,7 @@ def gelu_grad_f32(x, y, dydx):
         y[i], dydx[i] = _gelu_f32(x[i])
 
 
-# The same loops shared out over Numba's threads (see threads.py): prange
+# The same loops shared out over Numba's threads (see runtime/threads.py): prange
 # splits the index range, and each thread's part still runs as vector code.
 @njit(cache=True, error_model="numpy", parallel=True, fastmath=CONTRACT)
 def gelu_f32_par(x, y):

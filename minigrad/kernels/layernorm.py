@@ -14,7 +14,7 @@ Sums are accumulated in float64 even for float32 data. The kernels may
 reassociate those sums (``fastmath`` 'reassoc'), which lets LLVM add 8 or 16
 values per instruction instead of waiting for each add in turn: ~5x faster
 rows, at a difference of a few float64 ulps. The forward of 16k values or more
-is split into blocks of rows, one per thread (see ``threads.py``); the backward
+is split into blocks of rows, one per thread (see ``runtime/threads.py``); the backward
 stays on one thread (split, with per-block dw and db sums, it measured no faster).
 """
 
@@ -23,8 +23,8 @@ from __future__ import annotations
 import numpy as np
 from numba import get_num_threads, njit, prange
 
-from .runtime import parallel
-from .threads import PARALLEL_MIN_SIZE
+from .runtime.settings import parallel
+from .runtime.threads import PARALLEL_MIN_SIZE
 
 # Reassociate sums (so they vectorize), ignore the sign of zero. Not 'nnan'/'ninf':
 # a NaN or inf in x must stay visible in y. Not 'contract' either: a fused

@@ -12,7 +12,7 @@ equally well, because it takes a "transposed" flag. A transposed view such as
 contiguous matrix instead of being copied; only other strided layouts are
 copied to contiguous memory first.
 
-With :func:`~minigrad.kernels.runtime.parallel` (see ``threads.py``: each
+With :func:`~minigrad.kernels.runtime.settings.parallel` (see ``runtime/threads.py``: each
 BLAS call single-threaded, Numba's threads share out the work), the
 ``*_par`` kernels split a product over the threads:
 
@@ -38,7 +38,7 @@ import math
 import numpy as np
 from numba import get_num_threads, njit, prange
 
-from .runtime import parallel
+from .runtime.settings import parallel
 
 PARALLEL_MIN_MACS = 1 << 16  # multiply-adds below which a product runs on one thread
 

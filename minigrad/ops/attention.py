@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from .. import backends
+from ..backends.interface import causal_mask
 from ..function import Function, composite_backward
 
 
@@ -125,7 +126,7 @@ class AttentionFunction(Function):
             if mask is not None:
                 s = s.masked_fill(mask, -np.inf)
             if causal:
-                s = s.masked_fill(backends.reference.causal_mask(q.shape[-2], k.shape[-2]),
+                s = s.masked_fill(causal_mask(q.shape[-2], k.shape[-2]),
                                   -np.inf)
             p = s.softmax(-1)
             out = (p if drop is None else p * drop) @ v

@@ -13,6 +13,19 @@ from ..function import Function
 from .softmax_ops import Softmax
 
 
+def check_targets(targets: np.ndarray, num_classes: int, ignore_index: int) -> int:
+    """The number of targets that are not ``ignore_index``, for int64 targets (N,); IndexError
+    naming the first target outside [0, num_classes) that is not ``ignore_index`` (the
+    backend's ``count_targets`` primitive finds both in one pass)."""
+    bad, count = backends.active.count_targets(targets, num_classes, ignore_index)
+    if bad >= 0:
+        raise IndexError(
+            f"cross_entropy: target {int(targets[bad])} (row {bad}) is out of range for "
+            f"{num_classes} classes (valid: 0..{num_classes - 1}, or ignore_index={ignore_index})"
+        )
+    return count
+
+
 class CrossEntropyFunction(Function):
     """Per-row ('none') or reduced ('mean', 'sum') cross-entropy of logits (N, C).
 

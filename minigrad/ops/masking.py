@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from .. import backends
-from ..backends.reference import causal_mask
+from ..backends.interface import causal_mask
 from ..function import Function
 from .broadcast import unbroadcast
 

@@ -2,8 +2,8 @@
 
 Both keep, per parameter, the step count t and running averages of the
 gradient (m, first moment) and of its square (v, second moment); see
-``minigrad/backends/reference.py`` (``adam_update``) for the update written out. They differ only in
-weight decay:
+``Reference.adam_update`` in ``minigrad/backends/reference.py`` for the update written
+out. They differ only in weight decay:
 
 - ``Adam``: L2 regularisation, ``g = g + wd * p`` before the moments
   (so the decay is rescaled by the adaptive denominator);
@@ -15,23 +15,59 @@ The rules and defaults are PyTorch's (``amsgrad=False``, ``maximize=False``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from .. import backends
-from ..backends.reference import adam_coefficients
 from .optimizer import Optimizer, check_hyperparameter
+
+
+class AdamCoefficients(NamedTuple):
+    """The scalars of one Adam/AdamW step, in the parameter's dtype (the order of the
+    fused kernel's arguments: ``kernels/adamw.py`` takes them as ``*coefficients``)."""
+
+    decay: np.floating  # 1 - lr * wd (AdamW) or 1
+    l2: np.floating  # wd (Adam) or 0
+    beta1: np.floating
+    one_minus_beta1: np.floating
+    beta2: np.floating
+    one_minus_beta2: np.floating
+    step_size: np.floating  # lr / bc1
+    bc2_sqrt: np.floating  # sqrt(bc2)
+    eps: np.floating
+    apply_decay: bool
+    apply_l2: bool
+
+
+def adam_coefficients(lr: float, beta1: float, beta2: float, eps: float, weight_decay: float,
+                      step: int, decoupled: bool, dtype: np.dtype) -> AdamCoefficients:
+    """The scalars of Adam (``decoupled=False``) or AdamW step ``step`` >= 1, with bias
+    corrections bc1 = 1 - beta1^step, bc2 = 1 - beta2^step; computed in Python float64
+    as PyTorch does, then cast to ``dtype``."""
+    dt = np.dtype(dtype).type
+    bc1 = 1.0 - beta1**step
+    bc2 = 1.0 - beta2**step
+    use_wd = weight_decay != 0.0
+    return AdamCoefficients(
+        decay=dt(1.0 - lr * weight_decay if decoupled else 1.0),
+        l2=dt(0.0 if decoupled else weight_decay),
+        beta1=dt(beta1), one_minus_beta1=dt(1.0 - beta1),
+        beta2=dt(beta2), one_minus_beta2=dt(1.0 - beta2),
+        step_size=dt(lr / bc1), bc2_sqrt=dt(math.sqrt(bc2)), eps=dt(eps),
+        apply_decay=decoupled and use_wd, apply_l2=(not decoupled) and use_wd,
+    )
 
 
 class Adam(Optimizer):
     """``Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0)``.
 
     State per parameter: ``step`` (int), ``exp_avg`` and ``exp_avg_sq``
-    (shaped like the parameter, in its dtype). ``fused=True`` (default) runs
-    the active backend's ``adam_update`` (one Numba pass on the fast backend);
-    ``fused=False`` always the NumPy reference.
+    (shaped like the parameter, in its dtype). Each step runs the active backend's
+    ``adam_update``: with ``fused=True`` (default) one Numba pass on the fast backend
+    where the arrays allow it; ``fused=False`` asks every backend for NumPy's update.
     """
 
     _array_state = ("exp_avg", "exp_avg_sq")
@@ -80,12 +116,7 @@ class Adam(Optimizer):
             c = adam_coefficients(*key[:6], self._decoupled, data.dtype)
             self._last_coefficients = (key, c)
         m, v = state["exp_avg"], state["exp_avg_sq"]
-        contiguous = (data.flags.c_contiguous and g.flags.c_contiguous and m.flags.c_contiguous
-                      and v.flags.c_contiguous)
-        # the fused kernel walks flat arrays: a strided .data (a view) takes the NumPy update,
-        # which writes through views
-        fused = self.fused and contiguous
-        (backends.active if fused else backends.reference).adam_update(data, g, m, v, c)
+        backends.active.adam_update(data, g, m, v, c, fused=self.fused)
 
 
 class AdamW(Adam):

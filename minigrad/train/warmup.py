@@ -7,7 +7,7 @@ screen. Instead, the trainer:
 
 1. asks whether everything the run will call is already compiled: it runs
    :func:`exercise` (every kind of call a run makes, on a throwaway model of the run's
-   configuration) on the fast backend inside ``kernels.disk_cache.cached_only``, which loads
+   configuration) on the fast backend inside ``kernels.runtime.disk_cache.cached_only``, which loads
    kernels from the cache and refuses to compile. If that passes, all the run's kernels are
    now loaded and the run is on the fast backend from its first step, as before;
 2. otherwise starts :class:`BackgroundCompile`: a second process (``python -m
@@ -83,7 +83,7 @@ def exercise(cfg: dict) -> None:
 def fast_kernels_loaded(cfg: dict) -> bool:
     """True when every kernel a run of ``cfg`` calls is now loaded on the fast backend,
     from memory or Numba's cache, without compiling anything; False if one needs compiling."""
-    from minigrad.kernels.disk_cache import KernelNotCached, announce_compiles, cached_only
+    from minigrad.kernels.runtime.disk_cache import KernelNotCached, announce_compiles, cached_only
 
     # The probe compiles nothing, but the kernel it refuses to compile still raises Numba's
     # compile event, which would make the fast backend's first-compile notice say
@@ -100,7 +100,7 @@ def fast_kernels_loaded(cfg: dict) -> bool:
 def compile_in_this_process(cfg: dict) -> int:
     """Compile every kernel a run of ``cfg`` calls, printing each one as it compiles (to
     stdout); returns how many were compiled."""
-    from minigrad.kernels.disk_cache import announce_compiles
+    from minigrad.kernels.runtime.disk_cache import announce_compiles
 
     with minigrad.use_backend("fast"), announce_compiles(sys.stdout) as announced:
         exercise(cfg)
@@ -117,7 +117,7 @@ class BackgroundCompile:
     """
 
     def __init__(self, cfg: dict) -> None:
-        from minigrad.kernels.threads import set_numpy_blas_threads
+        from minigrad.kernels.runtime.threads import set_numpy_blas_threads
 
         self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115  (open while the child runs)
         self.started = time.perf_counter()
@@ -134,7 +134,7 @@ class BackgroundCompile:
         if self.process.poll() is None:
             return False
         if self.seconds is None:
-            from minigrad.kernels.threads import set_numpy_blas_threads
+            from minigrad.kernels.runtime.threads import set_numpy_blas_threads
 
             self.seconds = time.perf_counter() - self.started
             if self._blas_threads is not None:

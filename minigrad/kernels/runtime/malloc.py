@@ -17,7 +17,7 @@ threshold to 1 GB with ``mallopt``, so freed blocks stay in malloc's heap and
 the next step reuses pages that are already mapped (as PyTorch's caching
 allocator does for its tensors). Peak memory is unchanged; memory freed after
 the peak is kept by the process instead of being returned. It is called once,
-when the fast kernels are first used (``minigrad.kernels.runtime.ensure_ready``;
+when the fast kernels are first used (``minigrad.kernels.runtime.settings.ensure_ready``;
 importing minigrad does not call it), on Linux with glibc only; set the environment
 variable ``MINIGRAD_KEEP_FREED_MEMORY=0`` to leave malloc alone.
 """

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from numba.core import caching, config
 
-_PACKAGE_DIR = str(Path(__file__).resolve().parent.parent)  # .../minigrad
+_PACKAGE_DIR = str(Path(__file__).resolve().parents[2])  # .../minigrad
 
 # Numba renamed these classes (private ``_CacheImpl`` ... before 0.61): accept both spellings.
 _CacheImpl = getattr(caching, "CacheImpl", None) or caching._CacheImpl

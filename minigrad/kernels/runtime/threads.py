@@ -24,7 +24,7 @@ included); NumPy's own OpenBLAS, a separate copy, is left alone. Where that
 cannot be done (no such library, not Linux), Numba has one thread or no
 OpenMP threading layer, kernels run serially, leaving the threading to BLAS.
 ``MINIGRAD_PARALLEL=0`` in the environment chooses that too. Nothing here runs
-at import: :func:`decide` is called once by ``runtime.ensure_ready``, with the
+at import: :func:`decide` is called once by ``settings.ensure_ready``, with the
 other process-wide settings.
 
 Which threading layer, and fork/threads (Numba documents tbb as fork- and
@@ -33,7 +33,7 @@ workqueue as fork-safe but not thread-safe):
 
 - omp (chosen): idle threads spin briefly, so back-to-back kernels start in ~2 us;
   on a quiet machine a training step ran 1.7x faster than on workqueue. Two Python
-  threads may launch kernels at once. Not fork-safe, so ``runtime`` makes a forked
+  threads may launch kernels at once. Not fork-safe, so ``settings.py`` makes a forked
   child run every kernel serially (each ``*_par`` kernel keeps its serial twin for that).
 - tbb: safe everywhere, but the PyPI wheel (tbb 2023.2) puts ``libtbb.so.12`` in
   the venv's ``lib/``, which the loader does not search: Numba reports "No threading
@@ -152,7 +152,7 @@ def _openmp_layer() -> bool:
 def decide() -> bool:
     """Whether kernels may split work over Numba's threads in this process; on True the
     OpenMP layer is chosen and SciPy's BLAS made single-threaded (process-wide: only
-    :func:`minigrad.kernels.runtime.ensure_ready` calls this)."""
+    :func:`minigrad.kernels.runtime.settings.ensure_ready` calls this)."""
     if os.environ.get("MINIGRAD_PARALLEL", "1") == "0" or numba.config.NUMBA_NUM_THREADS < 2:
         return False
     return _openmp_layer() and use_one_blas_thread()

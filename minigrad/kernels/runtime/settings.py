@@ -27,8 +27,8 @@ from __future__ import annotations
 import os
 import threading
 
-from ..malloc import keep_freed_memory
 from . import threads
+from .malloc import keep_freed_memory
 
 _lock = threading.Lock()
 _ready = False

@@ -1,0 +1,178 @@
+"""The backend interface: every primitive the ops call, with its math.
+
+An autograd Function in ``minigrad/ops/`` does its array work by calling a method of
+``minigrad.backends.active``, an instance of a :class:`Backend` subclass:
+
+- :class:`~minigrad.backends.reference.Reference` writes each primitive in plain NumPy
+  (the code to read, and the tests' oracle);
+- :class:`~minigrad.backends.fast.Fast` subclasses it and overrides only the primitives
+  a Numba kernel speeds up; a primitive it does not override is the reference one.
+
+Each method's docstring below is its contract: the math, the shapes, and what it
+returns. "Rows" means every axis but the last, which the primitive runs along. The
+methods here only raise ``NotImplementedError``: this class names the primitives,
+it computes none of them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def causal_mask(t_q: int, t_k: int | None = None) -> np.ndarray:
+    """Boolean (t_q, t_k) mask, True above the diagonal: query i may not attend key j > i.
+
+    With t_k > t_q (a key/value cache holding earlier positions), the queries
+    are the last t_q positions of the t_k keys. (Public as ``minigrad.causal_mask``;
+    it lives here, below the ops, because the attention primitives define ``causal``
+    by it.)
+    """
+    t_k = t_q if t_k is None else t_k
+    return ~np.tri(t_q, t_k, t_k - t_q, dtype=bool)
+
+
+class Backend:
+    """The primitives the ops run on: forward and backward of each, on NumPy arrays.
+
+    A backend is stateless; :attr:`name` is what ``minigrad.get_backend()`` reports.
+    """
+
+    name = "interface"
+
+    def __repr__(self) -> str:
+        return f"<minigrad backend {self.name!r}>"
+
+    # ------------------------------------------------------------- softmax
+    def softmax(self, x: np.ndarray) -> np.ndarray:
+        """y = exp(x - max) / sum(exp(x - max)) over the last axis; same shape and dtype.
+
+        A row with no finite entry to attend to (all -inf, or no entries at all)
+        gives zeros, not NaN."""
+        raise NotImplementedError
+
+    def softmax_backward(self, y: np.ndarray, g: np.ndarray) -> np.ndarray:
+        """dx = y * (g - sum(g * y)) over the last axis, for y = softmax(x), g = dL/dy
+        (both shaped like x)."""
+        raise NotImplementedError
+
+    def log_softmax(self, x: np.ndarray) -> np.ndarray:
+        """y = x - max - log(sum(exp(x - max))) over the last axis; same shape and dtype
+        (an all -inf row gives NaN, as in PyTorch)."""
+        raise NotImplementedError
+
+    def log_softmax_backward(self, y: np.ndarray, g: np.ndarray) -> np.ndarray:
+        """dx = g - exp(y) * sum(g) over the last axis, for y = log_softmax(x)."""
+        raise NotImplementedError
+
+    # -------------------------------------------------------------- matmul
+    def matmul(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """a @ b for (..., M, K) @ (..., K, N) -> (..., M, N), batch axes broadcast;
+        a fresh array."""
+        raise NotImplementedError
+
+    # -------------------------------------------------------------- linear
+    def linear(self, x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:
+        """y = x @ w.T + b for x (..., in), w (out, in), b (out,) or None -> (..., out)."""
+        raise NotImplementedError
+
+    def linear_backward(self, g: np.ndarray, x: np.ndarray, w: np.ndarray, need_x: bool,
+                        need_w: bool, need_b: bool) -> tuple:
+        """(dx, dw, db) of y = x @ w.T + b, g = dL/dy (..., out): dx = g @ w (..., in),
+        dw = g^T x (out, in) and db = sum of g (out,), summed over all leading rows;
+        each None if not needed."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------- layernorm
+    def layer_norm(self, x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> tuple:
+        """y = (x - mean) * rstd * w + b over the last axis, rstd = 1 / sqrt(var + eps)
+        (biased variance); x (..., D), w and b (D,). Returns (y (..., D), mean, rstd),
+        mean and rstd one per row (...,)."""
+        raise NotImplementedError
+
+    def layer_norm_backward(self, g: np.ndarray, x: np.ndarray, w: np.ndarray,
+                            mean: np.ndarray, rstd: np.ndarray) -> tuple:
+        """(dx, dw, db) for xhat = (x - mean) * rstd, y = xhat w + b, g = dL/dy (..., D):
+        dx = rstd (g w - mean(g w) - xhat mean(g w xhat)) (..., D); dw = sum g xhat and
+        db = sum g over rows, each (D,)."""
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- gelu
+    def gelu(self, x: np.ndarray, want_grad: bool) -> tuple:
+        """(y, dy/dx or None), each shaped like x, of exact GELU: y = x Phi(x),
+        dy/dx = Phi(x) + x phi(x), Phi the standard normal CDF and phi its density."""
+        raise NotImplementedError
+
+    def gelu_backward(self, g: np.ndarray, dydx: np.ndarray) -> np.ndarray:
+        """dx = g * dy/dx (dy/dx as :meth:`gelu` returned it)."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------- attention
+    def attention(self, q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | None,
+                  causal: bool, scale: float, drop: np.ndarray | None) -> tuple:
+        """out = dropout(softmax(S)) @ v with S = q k^T * scale, S = -inf where masked.
+
+        q (..., Tq, hs), k (..., Tk, hs), v (..., Tk, hv); ``mask`` bool broadcastable to
+        (..., Tq, Tk), True = may not attend; ``causal`` also masks where
+        :func:`causal_mask` (Tq, Tk) is True; ``drop`` the scaled dropout mask of P or None.
+        Returns (out (..., Tq, hv), P, Pd), Pd = P * drop (P itself without dropout).
+        A query with every key masked (or no keys) gets P = 0, so out = 0."""
+        raise NotImplementedError
+
+    def attention_backward(self, g: np.ndarray, q: np.ndarray, k: np.ndarray, v: np.ndarray,
+                           p: np.ndarray, pd: np.ndarray, scale: float,
+                           drop: np.ndarray | None, needs: tuple) -> tuple:
+        """(dq, dk, dv) of :meth:`attention` for G = dL/dout (..., Tq, hv), each None unless
+        ``needs`` asks: dv = Pd^T G; dP = (G v^T) * drop; dS = softmax_backward(P, dP) *
+        scale; dq = dS k; dk = dS^T q. (Masked entries need no care: P is 0 there, so dS is.)"""
+        raise NotImplementedError
+
+    def fused_packed_attention(self, qkv: np.ndarray, num_heads: int, mask: np.ndarray | None,
+                               causal: bool, scale: float, drop: np.ndarray | None):
+        """Multi-head self-attention read straight from packed projections qkv (B, T, 3C),
+        as ``(out (B, T, C), P (B, H, T, T), backward)`` with
+        ``backward(grad (B, T, C)) -> dqkv (B, T, 3C)``, or None when this backend has no
+        fused form for these operands (then the op splits the heads and calls
+        :meth:`attention`)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------- cross-entropy
+    def count_targets(self, targets: np.ndarray, num_classes: int, ignore_index: int) -> tuple:
+        """(index of the first target outside [0, C) that is not ignore_index, or -1;
+        number of targets that are not ignore_index, meaningful only when none is out of
+        range). targets: int64 (N,)."""
+        raise NotImplementedError
+
+    def cross_entropy(self, logits: np.ndarray, targets: np.ndarray, ignore_index: int,
+                      scale: float = 1.0) -> tuple:
+        """Per-row loss_r = logsumexp(x_r) - x_r[t_r] (N,) and scale * d(loss_r)/dx =
+        scale * (softmax(x_r) - onehot(t_r)) (N, C), for logits x (N, C) and targets t (N,);
+        rows whose target is ignore_index give 0. Targets are already checked by
+        :meth:`count_targets`."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------- embedding
+    def embedding_backward(self, ids: np.ndarray, g: np.ndarray,
+                           num_embeddings: int) -> np.ndarray:
+        """dweight (num_embeddings, D) for ids (...,) and g (..., D):
+        dweight[ids[i]] += g[i]; repeated ids add up. ids are in range (the op checked them)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------- masking
+    def masked_fill(self, x: np.ndarray, mask: np.ndarray, value: float) -> np.ndarray:
+        """A copy of x with ``value`` where mask (bool, broadcast to x) is True."""
+        raise NotImplementedError
+
+    # ---------------------------------------------------------- optimizers
+    def adam_update(self, p: np.ndarray, g: np.ndarray, m: np.ndarray, v: np.ndarray,
+                    c: tuple, fused: bool = True) -> None:
+        """In place, p, g, m, v of one shape: p *= decay (AdamW); g' = g + l2 p (Adam);
+        m = b1 m + (1-b1) g'; v = b2 v + (1-b2) g'^2; p -= step_size * m / (sqrt(v) /
+        sqrt(bc2) + eps), the scalars ``c`` an ``AdamCoefficients`` from
+        :func:`minigrad.optim.adam.adam_coefficients`.
+        ``fused=False`` asks for NumPy's array-at-a-time update even where a fused kernel
+        exists (the optimizers' ``fused`` option)."""
+        raise NotImplementedError
+
+    def sum_of_squares(self, g: np.ndarray) -> float:
+        """sum(g^2) in float64 (the squared 2-norm that clip_grad_norm_ adds up)."""
+        raise NotImplementedError
