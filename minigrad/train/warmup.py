@@ -121,10 +121,17 @@ class BackgroundCompile:
 
         self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115  (open while the child runs)
         self.started = time.perf_counter()
+        # The child runs in the folder that holds this minigrad package: `python -m` puts
+        # its working directory first on sys.path, so from a checkout's root an installed
+        # minigrad (a wheel) would otherwise compile the checkout's copy, not its own.
+        env = dict(os.environ, MINIGRAD_BACKEND="fast")
+        for name in ("NUMBA_CACHE_DIR", "MINIGRAD_CACHE_DIR"):  # the same folder, from there
+            if env.get(name):
+                env[name] = os.path.abspath(env[name])
         self.process = subprocess.Popen(
             [sys.executable, "-m", "minigrad.train.warmup", json.dumps(cfg)],
-            stdout=self.log, stderr=subprocess.STDOUT,
-            env=dict(os.environ, MINIGRAD_BACKEND="fast"))
+            stdout=self.log, stderr=subprocess.STDOUT, env=env,
+            cwd=os.path.dirname(os.path.dirname(os.path.abspath(minigrad.__file__))))
         self.seconds: float | None = None
         self._blas_threads = set_numpy_blas_threads(1)
 
