@@ -45,14 +45,18 @@ class ArrayOps:
     where = staticmethod(np.where)              # where(cond, a, b), cond a bool array
     clip = staticmethod(np.clip)                # clip(x, lo, hi), None = no bound
     swapaxes = staticmethod(np.swapaxes)        # swapaxes(x, axis1, axis2)
-    permute_dims = staticmethod(np.permute_dims)  # permute_dims(x, axes)
+    permute_dims = staticmethod(np.transpose)   # permute_dims(x, axes) (NumPy 2's name)
     broadcast_to = staticmethod(np.broadcast_to)
     flip = staticmethod(np.flip)                # flip(x, axis)
     cumsum = staticmethod(np.cumsum)            # cumsum(x, axis)
     cumprod = staticmethod(np.cumprod)          # cumprod(x, axis)
     concatenate = staticmethod(np.concatenate)  # concatenate(xs, axis)
-    astype = staticmethod(np.astype)            # astype(x, dtype), a copy
     zeros_like = staticmethod(np.zeros_like)
+
+    @staticmethod
+    def astype(x: np.ndarray, dtype) -> np.ndarray:
+        """x cast to ``dtype`` (a copy), NumPy 2's ``np.astype``."""
+        return x.astype(dtype)
 
     @staticmethod
     def einsum(equation: str, *operands: np.ndarray) -> np.ndarray:
