@@ -11,22 +11,28 @@
 3. stores the total in ``.grad`` of every leaf that requires grad, and frees
    what each op saved once it has been used (unless ``retain_graph``).
 
-With ``create_graph=True`` the same walk calls each op's ``backward_graph``
-instead: its backward written in minigrad Tensor ops, run with grad mode on,
-so the gradients are Tensors that carry a graph of their own and can be
-differentiated again (Hessian-vector products, gradient penalties, see
-docs/08_autodiff_of_autodiff.md). ``grads`` is the same walk for
-``minigrad.autograd.grad``: it returns the gradients instead of storing them.
+With ``create_graph=True`` the same walk calls the same ``backward`` of each op,
+with grad mode on and a :class:`GraphContext` instead of the op's Context: its
+saved arrays come back as the Tensors they are values of and ``ctx.xp`` is
+:class:`~minigrad.ops.tensor_ops.TensorOps`, so the gradients are Tensors that
+carry a graph of their own and can be differentiated again (Hessian-vector
+products, gradient penalties, see docs/08_autodiff_of_autodiff.md). A fused op
+is differentiated through its ``composite`` instead (:func:`recorded_backward`).
+``grads`` is the same walk for ``minigrad.autograd.grad``: it returns the
+gradients instead of storing them.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .autograd.grad_mode import enable_grad, no_grad
+from .ops.tensor_ops import TensorOps
+from . import function
 
 if TYPE_CHECKING:
     from .tensor import Tensor
@@ -104,8 +110,46 @@ def _root_grad(root: Tensor, grad: Any, create_graph: bool) -> Any:
     return g
 
 
+class GraphContext:
+    """What an op's ``backward`` sees under ``create_graph``: its Context, except that
+    ``saved_tensors`` gives the Tensors the saved arrays are values of (the op's inputs
+    or its output ``out``: see ``Context.saved_as_tensors``) and ``xp`` is
+    :class:`TensorOps`. Every other attribute is the Context's own."""
+
+    xp = TensorOps
+
+    def __init__(self, ctx: function.Context, out: Tensor) -> None:
+        self._ctx = ctx
+        self.saved_tensors = ctx.saved_as_tensors(out)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._ctx, name)
+
+
+def recorded_backward(ctx: function.Context, out: Tensor, grad: Tensor) -> Any:
+    """The gradients of the op that made ``out``, recorded as a graph (``create_graph``):
+    its one ``backward`` run on Tensors, or, for a fused op, the derivative of its
+    ``composite``. An op with neither refuses."""
+    fn = ctx.fn
+    if fn.composite is not None:
+        return function.composite_backward(ctx, grad, functools.partial(fn.composite, ctx))
+    if fn.differentiable_backward:
+        return fn.backward(GraphContext(ctx, out), grad)
+    if hasattr(fn, "backward_graph"):
+        # Compatibility path for AttentionFunction (ops/attention.py), the one op still
+        # carrying a second, hand-written backward; remove once it names a composite.
+        return fn.backward_graph(ctx, grad)
+    raise RuntimeError(
+        f"double backward is not implemented for {fn.__name__}: its backward runs on arrays "
+        "only, so backward(create_graph=True) cannot record its gradient. Write it in "
+        "operations arrays and Tensors share (ctx.xp for the rest) and set "
+        "differentiable_backward = True, or give the op a composite (see Function)."
+    )
+
+
 def _check_parent_versions(ctx) -> None:
-    """backward_graph reads the inputs themselves: refuse any written in place since forward."""
+    """A recorded backward reads the inputs themselves: refuse any written in place since
+    forward."""
     if not ctx._versions:
         return
     ctx._check_versions()
@@ -161,7 +205,7 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                 )
             if create_graph:
                 _check_parent_versions(ctx)
-                in_grads = ctx.fn.backward_graph(ctx, g)
+                in_grads = recorded_backward(ctx, t, g)
             else:
                 in_grads = ctx.fn.backward(ctx, g)
             if type(in_grads) is not tuple:
@@ -218,7 +262,7 @@ def grads(outputs: Sequence, inputs: Sequence, seeds: Sequence, retain_graph: bo
     """d(sum of outputs . seeds)/d(input) for each input, as Tensors (or None if unused and
     ``allow_unused``); ``.grad`` is not touched. ``seeds`` are checked root gradients.
     ``stop_at_inputs``: treat the inputs as independent (do not walk past them), which
-    gives an op's partial derivatives (see ``Function.backward_graph``)."""
+    gives an op's partial derivatives (see ``function.composite_backward``)."""
     Tensor = _tensor_class(outputs[0])
     for i, x in enumerate(inputs):
         if not isinstance(x, Tensor):

@@ -19,6 +19,17 @@ when a gradient is needed, records a :class:`Context` on the output so that
 Positional arguments of ``apply`` are the differentiable inputs (Tensors);
 keyword arguments are plain options (axes, masks, indices) that never get a
 gradient.
+
+Each derivative is written once. ``backward`` above uses only operations that
+NumPy arrays and minigrad Tensors spell alike, so with ``differentiable_backward =
+True`` the engine also runs it under ``create_graph=True``, where
+``ctx.saved_tensors`` gives back the Tensors those arrays are the values of (the
+op's inputs or its output) and every operation records a graph that can be
+differentiated again. Functions the two spell differently come from ``ctx.xp``
+(``ctx.xp.exp(a)``): :class:`~minigrad.ops.array_ops.ArrayOps` (NumPy) on the plain
+path, :class:`~minigrad.ops.tensor_ops.TensorOps` under ``create_graph``. A fused op
+whose backward calls a tuned kernel instead names its ``composite`` (the same
+function in small ops), and ``create_graph`` differentiates that.
 """
 
 from __future__ import annotations
@@ -38,6 +49,7 @@ from .autograd.grad_mode import (  # noqa: F401
     no_grad,
     set_grad_enabled,
 )
+from .ops.array_ops import ArrayOps
 
 # Every Context gets the next number: a parent's producing op is always older
 # than its consumer, unless an in-place op replaced the parent's history after
@@ -50,7 +62,9 @@ class Context:
 
     ``fn``: the Function class; ``parents``: the input Tensors (graph edges);
     ``needs_input_grad``: one bool per input; ``saved_tensors``: arrays saved by
-    ``save_for_backward``. Backward frees the saved arrays after use (unless
+    ``save_for_backward``; ``xp``: the namespace of the functions a backward calls
+    (:class:`ArrayOps`, NumPy's, here; the engine's ``GraphContext`` swaps in Tensor
+    ops under ``create_graph``). Backward frees the saved arrays after use (unless
     ``retain_graph=True``); reading them afterwards raises a clear error.
 
     Version check (PyTorch's): a saved array that is an input's or the
@@ -61,6 +75,7 @@ class Context:
 
     __slots__ = ("__dict__", "_freed", "_saved", "_versions", "fn", "needs_input_grad",
                  "parents", "seq")
+    xp = ArrayOps
 
     def __init__(self, fn: type, parents: tuple, needs_input_grad: tuple) -> None:
         self.fn = fn
@@ -75,19 +90,52 @@ class Context:
         """Keep ``arrays`` (ndarrays or None) until backward has used them."""
         self._saved = arrays
 
-    def _record_versions(self, out: Any) -> None:
+    def _record_versions(self, out: Any, inputs: list) -> None:
         """Snapshot what the version check needs: the output's counter and array id, and
-        every input's version (matching saved arrays to tensors waits for backward).
+        every input's version (matching saved arrays to tensors waits for backward);
+        ``inputs`` are the arrays forward received (after dtype promotion), so that
+        :meth:`saved_as_tensors` can tell which input a saved array is.
 
         The counter is the output's shared one-element list, not the output, so
         the output is not kept alive by its own Context (no reference cycle);
         the id stays unique while the saved array it names is alive.
         """
-        self._versions = (out._vc, id(out.data), [p._vc[0] for p in self.parents])
+        self._versions = (out._vc, id(out.data), [p._vc[0] for p in self.parents], inputs)
+
+    def saved_as_tensors(self, out: Any) -> tuple:
+        """``saved_tensors`` as the Tensors they are the values of, for a backward run under
+        ``create_graph``: a saved input array is that input (cast back to the dtype forward
+        computed in, differentiably), the saved output array is ``out``, the op's output.
+        Anything else is an intermediate forward computed: as a constant its derivative
+        would be silently lost, so it raises."""
+        saved = self.saved_tensors
+        if not saved:
+            return saved
+        _, out_id, _, inputs = self._versions
+        found = []
+        for i, arr in enumerate(saved):
+            if arr is None:
+                found.append(None)
+                continue
+            if id(arr) == out_id and out.data is arr:
+                found.append(out)
+                continue
+            for p, a in zip(self.parents, inputs):
+                if arr is a:
+                    found.append(p if p.data.dtype == arr.dtype else p.to(arr.dtype))
+                    break
+            else:
+                raise RuntimeError(
+                    f"{self.fn.__name__}.backward reads an array its forward computed (saved "
+                    f"value {i}, shape {arr.shape}); under create_graph it would be a constant "
+                    "and the second derivative silently wrong. Save the op's inputs or output "
+                    "instead, or give the op a composite."
+                )
+        return tuple(found)
 
     def _check_versions(self) -> None:
         """Raise PyTorch's error if a saved array's tensor was written in place since."""
-        out_vc, out_id, versions = self._versions
+        out_vc, out_id, versions, _ = self._versions
         for arr in self._saved:
             if arr is None:
                 continue
@@ -141,10 +189,22 @@ class Function:
     ``promote`` names the dtype promotion applied to the input arrays before
     ``forward`` (``None``, ``"float"``, ``"binary"`` or ``"divide"``; see
     :func:`minigrad.dtypes.promote`).
+
+    How ``backward(create_graph=True)`` differentiates an op's gradient, declared once:
+
+    - ``differentiable_backward = True``: ``backward`` itself is written in operations
+      that arrays and Tensors share (``ctx.xp`` for the rest), so the engine runs it
+      again on Tensors and records it;
+    - ``composite(ctx, *inputs)``: for a fused op whose backward calls a tuned kernel,
+      the same function written in small ops; the engine differentiates that (PyTorch's
+      ``once_differentiable``, turned into "differentiate the decomposition");
+    - neither (a Function whose backward works on arrays only): ``create_graph`` refuses.
     """
 
     is_view = False
     promote: str | None = None
+    differentiable_backward = False
+    composite: Any = None
 
     @staticmethod
     def forward(ctx: Context, *arrays: np.ndarray, **options: Any) -> np.ndarray:
@@ -153,16 +213,6 @@ class Function:
     @staticmethod
     def backward(ctx: Context, grad: np.ndarray):
         raise NotImplementedError
-
-    @staticmethod
-    def backward_graph(ctx: Context, grad: Any):
-        """The same gradients as ``backward``, written in minigrad Tensor ops on
-        ``ctx.parents`` and the Tensor ``grad``, so that ``backward(create_graph=True)``
-        records them and they can be differentiated again. An op without one refuses."""
-        raise RuntimeError(
-            f"double backward is not implemented for {ctx.fn.__name__}: it has no "
-            "backward_graph, so backward(create_graph=True) cannot record its gradient"
-        )
 
     @classmethod
     def apply(cls, *inputs: Any, **options: Any):
@@ -189,7 +239,7 @@ class Function:
             ctx = Context(cls, tensors, needs)
             out = Tensor._from_op(cls.forward(ctx, *arrays, **options), ctx)
             if ctx._saved:
-                ctx._record_versions(out)
+                ctx._record_versions(out, arrays)
             if cls.is_view:
                 out._share_version(tensors[0])
             return out
@@ -207,10 +257,10 @@ class Function:
 
 
 def composite_backward(ctx: Context, grad: Any, composite: Any) -> tuple:
-    """``backward_graph`` of an op through its composite form: rebuild the forward from
-    ``ctx.parents`` with ``composite(*parents)`` in ordinary ops, then differentiate that
-    (partial derivatives: the walk stops at the parents). The fused float32 ops use this
-    under ``create_graph``."""
+    """An op's gradient under ``create_graph`` through its composite form: rebuild the
+    forward from ``ctx.parents`` with ``composite(*parents)`` in ordinary ops, then
+    differentiate that (partial derivatives: the walk stops at the parents). The engine
+    uses it for ops that declare ``Function.composite`` (the fused ones)."""
     needs = ctx.needs_input_grad
     with enable_grad():
         out = composite(*ctx.parents)

@@ -205,7 +205,8 @@ class Tensor:
         """``np.asarray(t)`` gives ``t.data`` (as PyTorch's CPU tensors do)."""
         if dtype is not None and np.dtype(dtype) != self.data.dtype:
             return self.data.astype(dtype)
-        return self.data.copy() if copy else self.data
+        # an op may leave a 0-d result as a NumPy scalar: __array__ must give an array
+        return np.array(self.data) if copy else np.asarray(self.data)
 
     # ---- array-like properties ------------------------------------------
     @property

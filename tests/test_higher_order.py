@@ -32,7 +32,7 @@ from strategies import (
 from test_ops_grad import BINARY, UNARY
 
 import minigrad as mg
-from minigrad import GradcheckError, autograd, gradgradcheck, nn
+from minigrad import GradcheckError, autograd, gradcheck, gradgradcheck, nn
 from minigrad.autograd import functional as AF
 from minigrad.engine import topological_order
 from minigrad.function import Function
@@ -405,7 +405,7 @@ def test_grad_error_paths():
         autograd.grad(a.sum(), [np.ones(2)])
 
 
-def test_op_without_backward_graph_refuses_create_graph():
+def test_op_with_an_array_only_backward_refuses_create_graph():
     class Square(Function):
         @staticmethod
         def forward(ctx, a):
@@ -436,7 +436,10 @@ def test_create_graph_checks_in_place_writes():
 
 def test_gradgradcheck_catches_a_wrong_second_derivative():
     class BadCube(Function):
-        """x**3 whose backward_graph differentiates to the wrong second derivative."""
+        """x**3 whose one backward reads one factor of a as a constant (np.asarray): right
+        on arrays, so its first derivative is right; the recorded one misses a term."""
+
+        differentiable_backward = True
 
         @staticmethod
         def forward(ctx, a):
@@ -446,17 +449,71 @@ def test_gradgradcheck_catches_a_wrong_second_derivative():
         @staticmethod
         def backward(ctx, grad):
             (a,) = ctx.saved_tensors
-            return 3 * a**2 * grad
-
-        @staticmethod
-        def backward_graph(ctx, grad):
-            a = ctx.parents[0]
-            return 3 * a.detach() ** 2 * grad + a * 0.1  # d/da wrong
+            return 3 * a * np.asarray(a) * grad  # d/da of this loses half under create_graph
 
     x = leaf(np.array([0.5, -1.0, 2.0]))
+    assert gradcheck(lambda t: BadCube.apply(t), [x])
     with pytest.raises(GradcheckError, match=r"gradgradcheck .*input 0 .*element \(\d+,\)"
                                              r".*analytic .* vs numeric"):
         gradgradcheck(lambda t: BadCube.apply(t), [x])
+
+
+def test_one_backward_serves_create_graph_with_inputs_and_output_as_tensors():
+    """Under create_graph the saved arrays come back as the op's input and output Tensors
+    (cast back to the dtype forward computed in), so the one rule records a graph."""
+    seen = []
+
+    class Cube(Function):
+        differentiable_backward = True
+
+        @staticmethod
+        def forward(ctx, a):
+            out = a**3
+            ctx.save_for_backward(a, out)
+            return out
+
+        @staticmethod
+        def backward(ctx, grad):
+            # d(a^3)/da = 3 out / a
+            a, out = ctx.saved_tensors
+            seen.append((type(a).__name__, type(out).__name__))
+            return 3 * out / a * grad
+
+    x = leaf(np.array([0.5, -1.0, 2.0]))
+    (g,) = autograd.grad(Cube.apply(x).sum(), x, create_graph=True)
+    (h,) = autograd.grad(g.sum(), x)
+    np.testing.assert_allclose(h.data, 6 * x.data)
+    assert seen[0] == ("Tensor", "Tensor")
+    assert gradgradcheck(lambda t: Cube.apply(t), [x])
+    x32 = mg.tensor(np.array([0.5, 2.0], dtype=np.float32), requires_grad=True)
+    y64 = mg.tensor(np.array([1.5, -1.0]), requires_grad=True)
+    (gx,) = autograd.grad((x32 * y64).sum(), x32, create_graph=True)  # x32 promoted in forward
+    assert gx.dtype == np.float32 and gx.requires_grad
+    np.testing.assert_allclose(gx.data, [1.5, -1.0])
+
+
+def test_a_saved_intermediate_refuses_create_graph():
+    class Square(Function):
+        """a**2 saving 2a, an array forward computed: fine on arrays, and under
+        create_graph it would be a constant, so the engine refuses it by name."""
+
+        differentiable_backward = True
+
+        @staticmethod
+        def forward(ctx, a):
+            ctx.save_for_backward(2 * a)
+            return a * a
+
+        @staticmethod
+        def backward(ctx, grad):
+            (two_a,) = ctx.saved_tensors
+            return two_a * grad
+
+    x = leaf(np.array([0.5, -1.0]))
+    (g,) = autograd.grad(Square.apply(x).sum(), x)
+    np.testing.assert_allclose(g.data, [1.0, -2.0])
+    with pytest.raises(RuntimeError, match="Square.backward reads an array its forward computed"):
+        autograd.grad(Square.apply(x).sum(), x, create_graph=True)
 
 
 # ---- functional: jacobian, hessian, hvp, vhp -----------------------------------------------

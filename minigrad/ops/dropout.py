@@ -9,6 +9,8 @@ class DropoutFunction(Function):
     """out = x * scaled_mask, scaled_mask = keep / (1 - p) (an option, owned by the op:
     ``nn.dropout.dropout_mask`` draws it fresh)."""
 
+    differentiable_backward = True
+
     @staticmethod
     def forward(ctx, x, scaled_mask):
         ctx.mask = scaled_mask
@@ -18,7 +20,3 @@ class DropoutFunction(Function):
     def backward(ctx, grad):
         # d(x * m)/dx = m
         return grad * ctx.mask
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return DropoutFunction.apply(grad, scaled_mask=ctx.mask)

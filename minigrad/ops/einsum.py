@@ -54,6 +54,8 @@ def parse(equation: str, shapes: list) -> tuple[list, str]:
 class Einsum(Function):
     """out = einsum(equation, *operands); see the module docstring."""
 
+    differentiable_backward = True
+
     @staticmethod
     def forward(ctx, *arrays, equation):
         ins, out = parse(equation, [a.shape for a in arrays])
@@ -64,33 +66,22 @@ class Einsum(Function):
     @staticmethod
     def backward(ctx, grad):
         # d out/d op_i = einsum(output subs and the other operands -> op_i's subs)
-        return _grads(ctx, grad, ctx.saved_tensors,
-                      lambda eq, *ops: np.asarray(np.einsum(eq, *ops)), np.broadcast_to)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return _grads(ctx, grad, ctx.parents, lambda eq, *ops: Einsum.apply(*ops, equation=eq),
-                      lambda g, shape: g.expand(shape))
-
-
-def _grads(ctx, grad, operands, einsum, broadcast_to) -> tuple:
-    """The gradient of every operand that needs one; ``einsum`` and ``broadcast_to`` work on
-    arrays (backward) or on Tensors (backward_graph), ``operands`` matching them."""
-    ins, out = ctx.subs
-    grads = []
-    for i, (sub, a) in enumerate(zip(ins, operands)):
-        if not ctx.needs_input_grad[i]:
-            grads.append(None)
-            continue
-        others = [(s, b) for j, (s, b) in enumerate(zip(ins, operands)) if j != i]
-        known = set(out).union(*[set(s) for s, _ in others])
-        target = "".join(c for c in sub if c in known)
-        eq = ",".join([out] + [s for s, _ in others]) + "->" + target
-        g = einsum(eq, grad, *[b for _, b in others])
-        # put back the axes summed only within this operand, then undo broadcasting
-        dims = iter(g.shape)
-        g = g.reshape([next(dims) if c in known else 1 for c in sub])
-        full = tuple(n if c in known else a.shape[k] for k, (c, n) in enumerate(zip(sub, g.shape)))
-        g = unbroadcast(broadcast_to(g, full), a.shape)
-        grads.append(g.astype(grad.dtype, copy=False) if isinstance(g, np.ndarray) else g)
-    return tuple(grads)
+        operands = ctx.saved_tensors
+        xp = ctx.xp
+        ins, out = ctx.subs
+        grads = []
+        for i, (sub, a) in enumerate(zip(ins, operands)):
+            if not ctx.needs_input_grad[i]:
+                grads.append(None)
+                continue
+            others = [(s, b) for j, (s, b) in enumerate(zip(ins, operands)) if j != i]
+            known = set(out).union(*[set(s) for s, _ in others])
+            target = "".join(c for c in sub if c in known)
+            eq = ",".join([out] + [s for s, _ in others]) + "->" + target
+            g = xp.einsum(eq, grad, *[b for _, b in others])
+            # put back the axes summed only within this operand, then undo broadcasting
+            dims = iter(g.shape)
+            g = g.reshape([next(dims) if c in known else 1 for c in sub])
+            full = tuple(n if c in known else a.shape[k] for k, (c, n) in enumerate(zip(sub, g.shape)))
+            grads.append(unbroadcast(xp.broadcast_to(g, full), a.shape))
+        return tuple(grads)

@@ -2,7 +2,11 @@
 
 Binary ops sum their gradients back to each input's shape with
 :func:`~minigrad.ops.broadcast.unbroadcast`. Each backward states its
-derivative in one comment line.
+derivative in one comment line, and is written once: in operations NumPy arrays
+and Tensors spell alike (``ctx.xp`` for the rest), so the same code serves
+``create_graph=True`` (``differentiable_backward``; see ``minigrad/function.py``).
+Masks and other piecewise-constant factors are computed from ``np.asarray(x)``:
+an array in both modes, a constant under ``create_graph`` (derivative 0).
 """
 
 from __future__ import annotations
@@ -12,7 +16,6 @@ import numpy as np
 from .. import backends
 from ..function import Function
 from .broadcast import unbroadcast
-from .masking import where
 
 
 def _check_broadcast(name: str, a: np.ndarray, b: np.ndarray) -> None:
@@ -26,6 +29,8 @@ def _check_broadcast(name: str, a: np.ndarray, b: np.ndarray) -> None:
 
 class Add(Function):
     """out = a + b (broadcasting)."""
+
+    differentiable_backward = True
 
     promote = "binary"
 
@@ -42,11 +47,11 @@ class Add(Function):
         sa, sb = ctx.shapes
         return unbroadcast(grad, sa), unbroadcast(grad, sb)
 
-    backward_graph = backward  # plain ops on grad: on a Tensor the same code records a graph
-
 
 class Sub(Function):
     """out = a - b (broadcasting)."""
+
+    differentiable_backward = True
 
     promote = "binary"
 
@@ -63,11 +68,11 @@ class Sub(Function):
         sa, sb = ctx.shapes
         return unbroadcast(grad, sa), unbroadcast(-grad, sb)
 
-    backward_graph = backward  # plain ops on grad: on a Tensor the same code records a graph
-
 
 class Mul(Function):
     """out = a * b (broadcasting)."""
+
+    differentiable_backward = True
 
     promote = "binary"
 
@@ -80,16 +85,8 @@ class Mul(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        return Mul.grads(ctx, grad, *ctx.saved_tensors)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return Mul.grads(ctx, grad, *ctx.parents)
-
-    @staticmethod
-    def grads(ctx, grad, a, b):
-        """The gradients from arrays (backward) or Tensors (backward_graph) a, b."""
         # d(a*b)/da = b, d(a*b)/db = a
+        a, b = ctx.saved_tensors
         ga = unbroadcast(grad * b, a.shape) if ctx.needs_input_grad[0] else None
         gb = unbroadcast(grad * a, b.shape) if ctx.needs_input_grad[1] else None
         return ga, gb
@@ -97,6 +94,8 @@ class Mul(Function):
 
 class Div(Function):
     """out = a / b (broadcasting)."""
+
+    differentiable_backward = True
 
     promote = "divide"
 
@@ -109,16 +108,8 @@ class Div(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        return Div.grads(ctx, grad, *ctx.saved_tensors)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return Div.grads(ctx, grad, *ctx.parents)
-
-    @staticmethod
-    def grads(ctx, grad, a, b):
-        """The gradients from arrays (backward) or Tensors (backward_graph) a, b."""
         # d(a/b)/da = 1/b, d(a/b)/db = -a/b**2
+        a, b = ctx.saved_tensors
         ga = unbroadcast(grad / b, a.shape) if ctx.needs_input_grad[0] else None
         gb = unbroadcast(-grad * a / (b * b), b.shape) if ctx.needs_input_grad[1] else None
         return ga, gb
@@ -126,6 +117,8 @@ class Div(Function):
 
 class PowScalar(Function):
     """out = a ** p for a Python-number exponent p."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, exponent):
@@ -137,23 +130,18 @@ class PowScalar(Function):
     def backward(ctx, grad):
         # d(a**p)/da = p * a**(p-1), and 0 for p == 0 (PyTorch's rule: no 0 * inf = nan at a = 0)
         (a,) = ctx.saved_tensors
-        p = np.asarray(ctx.exponent, dtype=a.dtype)
-        if p == 0:
-            return np.zeros_like(grad)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return grad * p * a ** (p - 1)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        (a,) = ctx.parents
         p = ctx.exponent
         if p == 0:
-            return grad * 0
-        return grad * p * a ** (p - 1)
+            return ctx.xp.zeros_like(grad)
+        p = a.dtype.type(p)  # p and p - 1 in a's dtype: float32 stays float32
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return grad * p * a ** (p - 1)
 
 
 class Pow(Function):
     """out = a ** b for a tensor exponent b (broadcasting)."""
+
+    differentiable_backward = True
 
     promote = "binary"
 
@@ -167,36 +155,26 @@ class Pow(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        # d(a**b)/da = b * a**(b-1) (0 where b == 0), d(a**b)/db = a**b * log(a) (0 where a == 0, b >= 0)
+        # d(a**b)/da = b * a**(b-1) (0 at a == b == 0), d(a**b)/db = a**b * log(a) (0 where a == 0, b >= 0)
         a, b, out = ctx.saved_tensors
-        ga = gb = None
-        with np.errstate(divide="ignore", invalid="ignore"):
-            if ctx.needs_input_grad[0]:
-                ga = unbroadcast(np.where(b == 0, 0, grad * b * a ** (b - 1)), a.shape)
-            if ctx.needs_input_grad[1]:
-                db = np.where((a == 0) & (b >= 0), 0, out * np.log(a))
-                gb = unbroadcast(grad * db, b.shape)
-        return (None if ga is None else ga.astype(grad.dtype, copy=False),
-                None if gb is None else gb.astype(grad.dtype, copy=False))
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        a, b = ctx.parents
+        xp, an, bn = ctx.xp, np.asarray(a), np.asarray(b)
         ga = gb = None
         with np.errstate(divide="ignore", invalid="ignore"):
             if ctx.needs_input_grad[0]:
                 # masked only where b * a**(b-1) is 0 * inf: elsewhere it is 0 at b == 0 anyway,
-                # and masking there would also hide its derivative in b (a**(b-1))
-                d = where((b.data == 0) & (a.data == 0), 0.0, b * a ** (b - 1))
+                # and masking there too would hide its derivative in b (a**(b-1))
+                d = xp.where((bn == 0) & (an == 0), 0.0, b * a ** (b - 1))
                 ga = unbroadcast(grad * d, a.shape)
             if ctx.needs_input_grad[1]:
-                d = where((a.data == 0) & (b.data >= 0), 0.0, a**b * a.log())
+                d = xp.where((an == 0) & (bn >= 0), 0.0, out * xp.log(a))
                 gb = unbroadcast(grad * d, b.shape)
         return ga, gb
 
 
 class Neg(Function):
     """out = -a."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a):
@@ -207,11 +185,11 @@ class Neg(Function):
         # d(-a)/da = -1
         return -grad
 
-    backward_graph = backward  # plain ops on grad: on a Tensor the same code records a graph
-
 
 class Exp(Function):
     """out = e ** a."""
+
+    differentiable_backward = True
 
     promote = "float"
 
@@ -227,13 +205,11 @@ class Exp(Function):
         (out,) = ctx.saved_tensors
         return grad * out
 
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return grad * ctx.parents[0].exp()  # recomputed: the plain path keeps no output Tensor
-
 
 class Log(Function):
     """out = ln(a); ln(0) = -inf, no exception."""
+
+    differentiable_backward = True
 
     promote = "float"
 
@@ -250,13 +226,11 @@ class Log(Function):
         with np.errstate(divide="ignore"):
             return grad / a
 
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return grad / ctx.parents[0]
-
 
 class Sqrt(Function):
     """out = sqrt(a)."""
+
+    differentiable_backward = True
 
     promote = "float"
 
@@ -273,13 +247,11 @@ class Sqrt(Function):
         with np.errstate(divide="ignore"):
             return grad / (2 * out)
 
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return grad / (2 * ctx.parents[0].sqrt())
-
 
 class Tanh(Function):
     """out = tanh(a)."""
+
+    differentiable_backward = True
 
     promote = "float"
 
@@ -295,14 +267,11 @@ class Tanh(Function):
         (out,) = ctx.saved_tensors
         return grad * (1 - out * out)
 
-    @staticmethod
-    def backward_graph(ctx, grad):
-        t = ctx.parents[0].tanh()
-        return grad * (1 - t * t)
-
 
 class Sigmoid(Function):
     """out = 1 / (1 + e**-a), computed without overflow."""
+
+    differentiable_backward = True
 
     promote = "float"
 
@@ -320,14 +289,11 @@ class Sigmoid(Function):
         (out,) = ctx.saved_tensors
         return grad * out * (1 - out)
 
-    @staticmethod
-    def backward_graph(ctx, grad):
-        s = ctx.parents[0].sigmoid()
-        return grad * s * (1 - s)
-
 
 class ReLU(Function):
     """out = max(a, 0)."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a):
@@ -339,11 +305,7 @@ class ReLU(Function):
     def backward(ctx, grad):
         # d(max(a,0))/da = 1 where a > 0, else 0
         (out,) = ctx.saved_tensors
-        return grad * (out > 0)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return grad * (ctx.parents[0].data > 0).astype(grad.dtype)
+        return grad * (np.asarray(out) > 0)
 
 
 _SQRT_2_OVER_PI = np.sqrt(2.0 / np.pi)
@@ -389,20 +351,17 @@ class GELU(Function):
         return backends.active.gelu_backward(grad, dydx)
 
     @staticmethod
-    def backward_graph(ctx, grad):
-        # the same derivatives in Tensor ops: Phi(a) + a phi(a), or the tanh form's
-        a = ctx.parents[0]
+    def composite(ctx, a):
+        # GELU in small ops, differentiated under create_graph: a Phi(a), or the tanh form
         if ctx.approximate == "tanh":
-            t = (_SQRT_2_OVER_PI * (a + 0.044715 * a**3)).tanh()
-            d = 0.5 * (1 + t) + 0.5 * a * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * a * a)
-        else:
-            d = 0.5 * (1 + (a * (1 / np.sqrt(2.0))).erf()) + a * (-0.5 * a * a).exp() / np.sqrt(
-                2 * np.pi)
-        return grad * d
+            return 0.5 * a * (1 + (_SQRT_2_OVER_PI * (a + 0.044715 * a * a * a)).tanh())
+        return 0.5 * a * (1 + (a * (1 / np.sqrt(2.0))).erf())
 
 
 class Abs(Function):
     """out = |a|."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a):
@@ -413,15 +372,13 @@ class Abs(Function):
     def backward(ctx, grad):
         # d|a|/da = sign(a) (0 at 0)
         (a,) = ctx.saved_tensors
-        return grad * np.sign(a)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return grad * np.sign(ctx.parents[0].data).astype(grad.dtype)
+        return grad * np.sign(np.asarray(a))
 
 
 class Clamp(Function):
     """out = clip(a, lo, hi)."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, lo=None, hi=None):
@@ -434,11 +391,7 @@ class Clamp(Function):
         # d clip(a)/da = 1 on [lo, hi], 0 outside: at a bound itself PyTorch's clamp passes
         # the gradient (its mask is a >= lo and a <= hi), so the two agree on that kink
         (a,) = ctx.saved_tensors
-        return grad * _inside(a, *ctx.bounds)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return grad * _inside(ctx.parents[0].data, *ctx.bounds).astype(grad.dtype)
+        return grad * _inside(np.asarray(a), *ctx.bounds)
 
 
 def _inside(a: np.ndarray, lo, hi) -> np.ndarray:

@@ -13,12 +13,14 @@ from typing import Any
 import numpy as np
 
 from ..function import Function
+from .array_ops import _is_basic
 from .broadcast import broadcasts_to, unbroadcast
-from .shape_ops import GetItem, _is_basic
 
 
 class IndexPut(Function):
     """out = a with out[index] = v (v broadcasts to the region a[index])."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, v, index):
@@ -39,15 +41,10 @@ class IndexPut(Function):
     def backward(ctx, grad):
         # d out/da = 1 outside the region, 0 inside; d out/dv = 1 summed over broadcasting
         index, v_shape = ctx.info
-        ga = grad.copy()
-        ga[index] = 0
-        return ga, unbroadcast(np.asarray(grad[index]), v_shape)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        index, v_shape = ctx.info
-        ga = IndexPut.apply(grad, 0.0, index=index) if ctx.needs_input_grad[0] else None
-        return ga, unbroadcast(GetItem.apply(grad, index=index), v_shape)
+        xp = ctx.xp
+        ga = xp.index_put(grad, index, 0.0) if ctx.needs_input_grad[0] else None
+        gv = unbroadcast(xp.getitem(grad, index), v_shape) if ctx.needs_input_grad[1] else None
+        return ga, gv
 
 
 def _check_no_duplicates(shape: tuple, index: Any) -> None:

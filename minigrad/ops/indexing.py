@@ -13,7 +13,6 @@ import numpy as np
 
 from ..function import Function
 from .broadcast import unbroadcast
-from .shape_ops import GetItem, IndexAdd, scatter_to
 
 
 def along_index(index: np.ndarray, dim: int, shape: tuple, name: str) -> tuple:
@@ -39,6 +38,8 @@ def along_index(index: np.ndarray, dim: int, shape: tuple, name: str) -> tuple:
 class Gather(Function):
     """out = a[..., index, ...] along ``dim`` (PyTorch's gather; out has index's shape)."""
 
+    differentiable_backward = True
+
     @staticmethod
     def forward(ctx, a, dim, index):
         idx = along_index(np.array(index), dim, a.shape, "gather")
@@ -49,16 +50,13 @@ class Gather(Function):
     def backward(ctx, grad):
         # d out/d a scatters the gradient back to where each element was read (repeats add)
         shape, idx = ctx.info
-        return scatter_to(shape, idx, grad)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        shape, idx = ctx.info
-        return IndexAdd.apply(grad, shape=shape, index=idx)
+        return ctx.xp.index_add(grad, shape, idx)
 
 
 class ScatterAdd(Function):
     """out = a, then out[..., index, ...] += src along ``dim`` (PyTorch's scatter_add)."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, src, dim, index):
@@ -75,19 +73,14 @@ class ScatterAdd(Function):
     def backward(ctx, grad):
         # d out/d a = 1; d out/d src = the gradient read back at the scattered positions
         src_shape, index_shape, idx = ctx.info
-        gsrc = np.zeros(src_shape, grad.dtype)
-        gsrc[tuple(slice(0, n) for n in index_shape)] = grad[idx]
-        return grad, gsrc
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        src_shape, index_shape, idx = ctx.info
         region = tuple(slice(0, n) for n in index_shape)
-        return grad, IndexAdd.apply(GetItem.apply(grad, index=idx), shape=src_shape, index=region)
+        return grad, ctx.xp.index_add(ctx.xp.getitem(grad, idx), src_shape, region)
 
 
 class Expand(Function):
     """out = a broadcast to ``shape`` (a read-only view, as PyTorch's expand)."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, shape):
@@ -102,11 +95,11 @@ class Expand(Function):
         # each input element was read once per copy: sum the copies
         return unbroadcast(grad, ctx.in_shape)
 
-    backward_graph = backward  # plain ops on grad: on a Tensor the same code records a graph
-
 
 class Repeat(Function):
     """out = a tiled ``repeats`` times per dimension (PyTorch's repeat, NumPy's tile)."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, repeats):
@@ -125,11 +118,11 @@ class Repeat(Function):
         g = grad.reshape(split).sum(axis=tuple(range(0, 2 * len(shape), 2)))
         return g.reshape(in_shape)
 
-    backward_graph = backward  # plain ops on grad: on a Tensor the same code records a graph
-
 
 class Flip(Function):
     """out = a reversed along ``dims``."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, dims):
@@ -139,8 +132,4 @@ class Flip(Function):
     @staticmethod
     def backward(ctx, grad):
         # reversing is its own inverse
-        return np.flip(grad, ctx.dims)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return Flip.apply(grad, dims=ctx.dims)
+        return ctx.xp.flip(grad, ctx.dims)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import backends
-from ..function import Function, composite_backward
+from ..function import Function
 from .shape_ops import cat
 
 
@@ -33,15 +33,10 @@ class LinearFunction(Function):
         return (dx, dw, db) if has_bias else (dx, dw)
 
     @staticmethod
-    def backward_graph(ctx, grad):
-        x, w = ctx.parents[:2]
-        needs = ctx.needs_input_grad
-        g2 = grad.reshape(-1, grad.shape[-1])
-        dx = grad @ w if needs[0] else None
-        dw = g2.T @ x.reshape(-1, x.shape[-1]) if needs[1] else None
-        if len(needs) == 2:
-            return dx, dw
-        return dx, dw, (g2.sum(axis=0) if needs[2] else None)
+    def composite(ctx, x, w, b=None):
+        # x @ w.T + b in small ops, differentiated under create_graph
+        y = x @ w.T
+        return y if b is None else y + b
 
 
 class PackedLinearFunction(Function):
@@ -77,11 +72,8 @@ class PackedLinearFunction(Function):
         return (dx, *dws, *dbs)
 
     @staticmethod
-    def backward_graph(ctx, grad):
+    def composite(ctx, x, *params):
+        # x @ [W_1; ..; W_n].T + [b_1, .., b_n] in small ops, differentiated under create_graph
         n = len(ctx.rows)
-
-        def composite(x, *params):
-            y = x @ cat(params[:n]).T
-            return y + cat(params[n:]) if len(params) > n else y
-
-        return composite_backward(ctx, grad, composite)
+        y = x @ cat(params[:n]).T
+        return y + cat(params[n:]) if len(params) > n else y

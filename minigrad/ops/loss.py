@@ -10,7 +10,6 @@ import numpy as np
 
 from .. import backends
 from ..function import Function
-from .softmax_ops import Softmax
 
 
 def check_targets(targets: np.ndarray, num_classes: int, ignore_index: int) -> int:
@@ -41,7 +40,7 @@ class CrossEntropyFunction(Function):
         losses, grad = backends.active.cross_entropy(logits, targets, ignore_index, scale)
         ctx.save_for_backward(grad)
         ctx.reduction = reduction
-        ctx.targets = (targets, ignore_index, scale)  # references only: for backward_graph
+        ctx.targets = (targets, ignore_index, scale)  # references only: for composite
         if reduction == "none":
             return losses
         return np.asarray(losses.sum(dtype=np.float64) * scale, dtype=logits.dtype)
@@ -57,13 +56,12 @@ class CrossEntropyFunction(Function):
         return g * grad.astype(g.dtype)
 
     @staticmethod
-    def backward_graph(ctx, grad):
-        logits = ctx.parents[0]
+    def composite(ctx, logits):
+        # loss_r = logsumexp(x_r) - x_r[t_r] in small ops (0 for ignored rows), then reduced
         targets, ignore_index, scale = ctx.targets
         keep = targets != ignore_index
         rows = np.flatnonzero(keep)
         onehot = np.zeros(logits.shape, logits.dtype)
         onehot[rows, targets[rows]] = 1
-        weight = (keep * scale).astype(logits.dtype)[:, None]
-        d = (Softmax.apply(logits) - onehot) * weight
-        return d * (grad.reshape(-1, 1) if ctx.reduction == "none" else grad)
+        losses = (logits.logsumexp(-1) - (logits * onehot).sum(-1)) * keep.astype(logits.dtype)
+        return losses if ctx.reduction == "none" else losses.sum() * scale

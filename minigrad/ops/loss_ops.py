@@ -14,6 +14,8 @@ class BinaryCrossEntropy(Function):
     """out = -(t max(log p, -100) + (1 - t) max(log(1 - p), -100)) elementwise (PyTorch clamps
     each log at -100 so that p = 0 or 1 gives a finite loss)."""
 
+    differentiable_backward = True
+
     @staticmethod
     def forward(ctx, p, t):
         ctx.save_for_backward(p, t)
@@ -26,21 +28,11 @@ class BinaryCrossEntropy(Function):
     def backward(ctx, grad):
         # d/dp = (p - t) / max(p (1 - p), 1e-12), d/dt = log(1 - p) - log(p) (unclamped): PyTorch's
         p, t = ctx.saved_tensors
+        xp = ctx.xp
         gp = gt = None
         if ctx.needs_input_grad[0]:
-            gp = unbroadcast(grad * (p - t) / np.maximum(p * (1 - p), 1e-12), p.shape)
+            gp = unbroadcast(grad * (p - t) / xp.clip(p * (1 - p), 1e-12, None), p.shape)
         if ctx.needs_input_grad[1]:
             with np.errstate(divide="ignore", invalid="ignore"):
-                gt = unbroadcast(grad * (np.log1p(-p) - np.log(p)), t.shape)
-        return gp, gt
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        p, t = ctx.parents
-        gp = gt = None
-        if ctx.needs_input_grad[0]:
-            gp = unbroadcast(grad * (p - t) / (p * (1 - p)).clamp(min=1e-12), p.shape)
-        if ctx.needs_input_grad[1]:
-            with np.errstate(divide="ignore", invalid="ignore"):
-                gt = unbroadcast(grad * ((1 - p).log() - p.log()), t.shape)
+                gt = unbroadcast(grad * (xp.log1p(-p) - xp.log(p)), t.shape)
         return gp, gt

@@ -39,6 +39,8 @@ def check_mask(mask: Any, name: str, shape: tuple | None = None, what: str = "")
 class MaskedFill(Function):
     """out = value where mask else x; mask broadcasts to x."""
 
+    differentiable_backward = True
+
     @staticmethod
     def forward(ctx, x, mask, value):
         ctx.mask = mask
@@ -47,11 +49,7 @@ class MaskedFill(Function):
     @staticmethod
     def backward(ctx, grad):
         # d out/dx = 0 where the mask is set, 1 elsewhere
-        return backends.active.masked_fill(grad, ctx.mask, 0.0)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return MaskedFill.apply(grad, mask=ctx.mask, value=0.0)
+        return ctx.xp.masked_fill(grad, ctx.mask, 0.0)
 
 
 def masked_fill(x, mask: Any, value: float):
@@ -62,6 +60,8 @@ def masked_fill(x, mask: Any, value: float):
 
 class Where(Function):
     """out = a where cond else b (all three broadcast together)."""
+
+    differentiable_backward = True
 
     promote = "binary"
 
@@ -74,16 +74,11 @@ class Where(Function):
     def backward(ctx, grad):
         # d where(c, a, b)/da = c, /db = not c
         cond, sa, sb = ctx.info
+        xp = ctx.xp
         zero = np.zeros((), dtype=grad.dtype)
-        ga = unbroadcast(np.where(cond, grad, zero), sa)
-        gb = unbroadcast(np.where(cond, zero, grad), sb)
+        ga = unbroadcast(xp.where(cond, grad, zero), sa)
+        gb = unbroadcast(xp.where(cond, zero, grad), sb)
         return ga, gb
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        cond, sa, sb = ctx.info
-        return (unbroadcast(Where.apply(grad, 0.0, cond=cond), sa),
-                unbroadcast(Where.apply(0.0, grad, cond=cond), sb))
 
 
 def where(condition: Any, a: Any, b: Any):

@@ -4,7 +4,8 @@ division ``//`` has no derivative in PyTorch either: the Tensor computes it
 without a graph.
 
 Binary ops sum their gradients back to each input's shape with
-:func:`~minigrad.ops.broadcast.unbroadcast`. Piecewise-constant functions have
+:func:`~minigrad.ops.broadcast.unbroadcast`. Each backward is written once and also
+serves ``create_graph`` (see ``ops/elementwise.py``). Piecewise-constant functions have
 gradient 0 almost everywhere; PyTorch returns 0 there too (not None), so a
 graph through ``floor`` still reaches its leaves, with zeros.
 """
@@ -23,6 +24,8 @@ class _Pairwise(Function):
     """out = max(a, b) (or min) elementwise (broadcasting); ties split the gradient in half,
     as PyTorch."""
 
+    differentiable_backward = True
+
     _pick = staticmethod(np.maximum)
     _wins = staticmethod(np.greater)  # where a alone gets the gradient
 
@@ -38,13 +41,8 @@ class _Pairwise(Function):
     def backward(ctx, grad):
         # d max(a,b)/da = 1 where a wins, 1/2 where a == b, else 0 (b: the rest)
         a, b = ctx.saved_tensors
-        wa = (ctx.wins(a, b) + 0.5 * (a == b)).astype(grad.dtype)
-        return unbroadcast(grad * wa, a.shape), unbroadcast(grad * (1 - wa), b.shape)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        a, b = ctx.parents
-        wa = (ctx.wins(a.data, b.data) + 0.5 * (a.data == b.data)).astype(grad.dtype)
+        an, bn = np.asarray(a), np.asarray(b)  # which one wins: constant nearby
+        wa = (ctx.wins(an, bn) + 0.5 * (an == bn)).astype(grad.dtype)
         return unbroadcast(grad * wa, a.shape), unbroadcast(grad * (1 - wa), b.shape)
 
 
@@ -65,6 +63,8 @@ class Minimum(_Pairwise):
 class Sin(Function):
     """out = sin(a)."""
 
+    differentiable_backward = True
+
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
@@ -74,15 +74,13 @@ class Sin(Function):
     def backward(ctx, grad):
         # d sin(a)/da = cos(a)
         (a,) = ctx.saved_tensors
-        return grad * np.cos(a)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return grad * ctx.parents[0].cos()
+        return grad * ctx.xp.cos(a)
 
 
 class Cos(Function):
     """out = cos(a)."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a):
@@ -93,15 +91,13 @@ class Cos(Function):
     def backward(ctx, grad):
         # d cos(a)/da = -sin(a)
         (a,) = ctx.saved_tensors
-        return -grad * np.sin(a)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return -grad * ctx.parents[0].sin()
+        return -grad * ctx.xp.sin(a)
 
 
 class Erf(Function):
     """out = erf(a) = 2/sqrt(pi) * integral_0^a e^(-t^2) dt."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a):
@@ -112,16 +108,13 @@ class Erf(Function):
     def backward(ctx, grad):
         # d erf(a)/da = 2/sqrt(pi) * e^(-a^2)
         (a,) = ctx.saved_tensors
-        return grad * (2.0 / np.sqrt(np.pi) * np.exp(-a * a)).astype(grad.dtype)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        a = ctx.parents[0]
-        return grad * (2.0 / np.sqrt(np.pi)) * (-a * a).exp()
+        return grad * (ctx.xp.exp(-a * a) * (2.0 / np.sqrt(np.pi)))
 
 
 class Remainder(Function):
     """out = a - floor(a / b) * b (Python's and PyTorch's ``%``: the sign of b)."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, b):
@@ -136,15 +129,7 @@ class Remainder(Function):
         a, b = ctx.saved_tensors
         gb = None
         if ctx.needs_input_grad[1]:
-            gb = unbroadcast(-grad * np.floor_divide(a, b), b.shape)
-        return unbroadcast(grad, a.shape), gb
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        a, b = ctx.parents
-        gb = None
-        if ctx.needs_input_grad[1]:
-            gb = unbroadcast(-grad * np.floor_divide(a.data, b.data), b.shape)
+            gb = unbroadcast(-grad * np.floor_divide(np.asarray(a), np.asarray(b)), b.shape)
         return unbroadcast(grad, a.shape), gb
 
 
@@ -157,16 +142,13 @@ class StepFunction(Function):
 
     ``round`` rounds half to even, as PyTorch and NumPy."""
 
+    differentiable_backward = True
+
     @staticmethod
     def forward(ctx, a, name):
-        ctx.shape = a.shape
         return _STEP_FUNCTIONS[name](a)
 
     @staticmethod
     def backward(ctx, grad):
         # d f(a)/da = 0 (f is constant between its jumps)
-        return np.zeros(ctx.shape, grad.dtype)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return grad * 0  # zero, but still a function of grad (a graph may go through it)
+        return ctx.xp.zeros_like(grad)

@@ -14,12 +14,10 @@ from ..function import Function
 from .broadcast import unbroadcast
 
 
-def _mT(x: np.ndarray) -> np.ndarray:
-    return np.swapaxes(x, -1, -2)
-
-
 class MatMul(Function):
     """out = a @ b for (..., M, K) @ (..., K, N), batch axes broadcast."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, b):
@@ -30,25 +28,16 @@ class MatMul(Function):
     def backward(ctx, grad):
         # dA = dC @ B^T, dB = A^T @ dC (summed over broadcast batch axes)
         a, b = ctx.saved_tensors
-        mm = backends.active.matmul
+        xp = ctx.xp
         ga = gb = None
         if ctx.needs_input_grad[0]:
-            ga = unbroadcast(mm(grad, _mT(b)), a.shape)
+            ga = unbroadcast(xp.matmul(grad, xp.swapaxes(b, -1, -2)), a.shape)
         if ctx.needs_input_grad[1]:
             if b.ndim == 2 and a.ndim > 2:
                 # sum over all leading rows in one 2-D product: (K, rows) @ (rows, N)
                 rows = int(np.prod(a.shape[:-1]))  # not -1: reshape cannot infer it when K == 0
-                gb = mm(_mT(a.reshape(rows, a.shape[-1])), grad.reshape(rows, grad.shape[-1]))
+                gb = xp.matmul(xp.swapaxes(a.reshape(rows, a.shape[-1]), -1, -2),
+                               grad.reshape(rows, grad.shape[-1]))
             else:
-                gb = unbroadcast(mm(_mT(a), grad), b.shape)
-        return ga, gb
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        a, b = ctx.parents
-        ga = gb = None
-        if ctx.needs_input_grad[0]:
-            ga = unbroadcast(MatMul.apply(grad, b.transpose(-2, -1)), a.shape)
-        if ctx.needs_input_grad[1]:
-            gb = unbroadcast(MatMul.apply(a.transpose(-2, -1), grad), b.shape)
+                gb = unbroadcast(xp.matmul(xp.swapaxes(a, -1, -2), grad), b.shape)
         return ga, gb

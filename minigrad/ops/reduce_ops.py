@@ -1,7 +1,9 @@
 """Reductions over axes: sum, mean, max, min, var, prod, logsumexp, cumsum, norm.
 
 Each backward first puts back the reduced axes (size 1) so the incoming
-gradient broadcasts against the input again.
+gradient broadcasts against the input again. Each is written once and also
+serves ``create_graph`` (see ``ops/elementwise.py``): a saved output is the
+op's output Tensor there, so its derivative is kept.
 """
 
 from __future__ import annotations
@@ -9,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..function import Function
-from .shape_ops import cat, stack
 
 
 def normalize_axes(axis, ndim: int) -> tuple:
@@ -31,7 +32,7 @@ def normalize_axes(axis, ndim: int) -> tuple:
 
 
 def _keep(grad: np.ndarray, shape: tuple, axes: tuple, keepdims: bool) -> np.ndarray:
-    """Reshape a reduced gradient so it broadcasts against ``shape``."""
+    """Reshape a reduced gradient (or result) so it broadcasts against ``shape``."""
     if keepdims or not axes:
         return grad
     kept = [1 if i in axes else s for i, s in enumerate(shape)]
@@ -39,15 +40,19 @@ def _keep(grad: np.ndarray, shape: tuple, axes: tuple, keepdims: bool) -> np.nda
 
 
 def _save_kept(ctx, a: np.ndarray, out: np.ndarray, axes: tuple, keepdims: bool) -> np.ndarray:
-    """Save ``a`` and the kept-dims result ``out`` for backward; return ``out`` as the caller
-    asked (reduced axes kept or dropped)."""
+    """Return the kept-dims result ``out`` as the caller asked (reduced axes kept or
+    dropped), and save ``a`` and that returned array (the op's output) for backward."""
+    if not keepdims:
+        out = out.reshape([s for i, s in enumerate(a.shape) if i not in axes])
     ctx.save_for_backward(a, out)
     ctx.info = (a.shape, axes, keepdims)
-    return out if keepdims else out.reshape([s for i, s in enumerate(a.shape) if i not in axes])
+    return out
 
 
 class Sum(Function):
     """out = sum of a over ``axis`` (all axes when None), keepdims as NumPy."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
@@ -59,16 +64,13 @@ class Sum(Function):
     def backward(ctx, grad):
         # d(sum a)/da_i = 1: broadcast the gradient back over the summed axes
         shape, axes, keepdims = ctx.info
-        return np.broadcast_to(_keep(grad, shape, axes, keepdims), shape)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        shape, axes, keepdims = ctx.info
-        return _keep(grad, shape, axes, keepdims).expand(shape)
+        return ctx.xp.broadcast_to(_keep(grad, shape, axes, keepdims), shape)
 
 
 class Mean(Function):
     """out = sum(a) / N over ``axis``, N the number of elements averaged."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
@@ -82,19 +84,15 @@ class Mean(Function):
         shape, axes, keepdims = ctx.info
         n = int(np.prod([shape[i] for i in axes])) if axes else 1
         g = _keep(grad, shape, axes, keepdims) / grad.dtype.type(max(n, 1))
-        return np.broadcast_to(g, shape)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        shape, axes, keepdims = ctx.info
-        n = int(np.prod([shape[i] for i in axes])) if axes else 1
-        return (_keep(grad, shape, axes, keepdims) / max(n, 1)).expand(shape)
+        return ctx.xp.broadcast_to(g, shape)
 
 
 class _Extremum(Function):
     """out = max (or min) of a over ``axis``; ties share the gradient equally.
 
     Computed directly (not as ``-max(-a)``), so unsigned and bool tensors work."""
+
+    differentiable_backward = True
 
     _reduce = staticmethod(np.max)
 
@@ -111,17 +109,9 @@ class _Extremum(Function):
         # d(max a)/da_i = 1 at the maximum (shared equally among ties), else 0
         a, out = ctx.saved_tensors
         shape, axes, keepdims = ctx.info
-        hit = a == out
+        hit = np.asarray(a) == _keep(np.asarray(out), shape, axes, keepdims)  # constant nearby
         count = hit.sum(axis=axes, keepdims=True)
         return _keep(grad, shape, axes, keepdims) * hit / count.astype(grad.dtype)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        a, out = ctx.saved_tensors  # only arrays: which elements won is constant nearby
-        shape, axes, keepdims = ctx.info
-        hit = a == out
-        share = (hit / hit.sum(axis=axes, keepdims=True)).astype(grad.dtype)
-        return _keep(grad, shape, axes, keepdims) * share
 
 
 class Max(_Extremum):
@@ -139,12 +129,14 @@ class Min(_Extremum):
 class Var(Function):
     """out = sum((a - mean)**2) / (N - correction) over ``axis``."""
 
+    differentiable_backward = True
+
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False, correction=1):
         axes = normalize_axes(axis, a.ndim)
         n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
         centered = a - a.mean(axis=axes, keepdims=True)
-        ctx.save_for_backward(centered)
+        ctx.save_for_backward(a)
         # PyTorch's forward divides by max(0, N - correction) (too few elements: nan or inf,
         # not an error) and its backward by N - correction itself: both kept, to match it exactly
         ctx.info = (a.shape, axes, keepdims, n - correction)
@@ -156,39 +148,33 @@ class Var(Function):
     @staticmethod
     def backward(ctx, grad):
         # d(var a)/da_i = 2 (a_i - mean) / (N - correction)
-        (centered,) = ctx.saved_tensors
+        (a,) = ctx.saved_tensors
         shape, axes, keepdims, denom = ctx.info
+        centered = a - a.mean(axis=axes, keepdims=True)  # recomputed: a function of a
         with np.errstate(divide="ignore", invalid="ignore"):
             scale = grad.dtype.type(2.0) / grad.dtype.type(denom)
             return _keep(grad, shape, axes, keepdims) * centered * scale
 
-    @staticmethod
-    def backward_graph(ctx, grad):
-        a = ctx.parents[0]
-        shape, axes, keepdims, denom = ctx.info
-        centered = a - a.mean(axis=axes, keepdims=True)
-        with np.errstate(divide="ignore"):
-            scale = 2.0 / np.float64(denom)
-        return _keep(grad, shape, axes, keepdims) * centered * scale
 
-
-def _move_last(a: np.ndarray, axes: tuple) -> np.ndarray:
+def _move_last(xp, a: np.ndarray, axes: tuple) -> np.ndarray:
     """``a`` with ``axes`` moved last and merged into one: (..., N)."""
     rest = [i for i in range(a.ndim) if i not in axes]
-    moved = np.transpose(a, rest + list(axes))
-    return moved.reshape(moved.shape[: len(rest)] + (-1,))
+    moved = xp.permute_dims(a, rest + list(axes))
+    return moved.reshape(moved.shape[: len(rest)] + (int(np.prod([a.shape[i] for i in axes])),))
 
 
-def _move_back(m: np.ndarray, shape: tuple, axes: tuple) -> np.ndarray:
+def _move_back(xp, m: np.ndarray, shape: tuple, axes: tuple) -> np.ndarray:
     """Inverse of :func:`_move_last` for an array of the full (..., N) size."""
     rest = [i for i in range(len(shape)) if i not in axes]
     order = rest + list(axes)
     m = m.reshape([shape[i] for i in order])
-    return np.transpose(m, np.argsort(order))
+    return xp.permute_dims(m, np.argsort(order))
 
 
 class Prod(Function):
     """out = product of a over ``axis``."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
@@ -202,31 +188,20 @@ class Prod(Function):
         # d(prod a)/da_i = product of the other elements (prefix * suffix products: exact with zeros)
         (a,) = ctx.saved_tensors
         shape, axes, keepdims = ctx.info
-        m = _move_last(a, axes)
-        ones = np.ones(m.shape[:-1] + (1,), m.dtype)
-        left = np.cumprod(np.concatenate([ones, m[..., :-1]], axis=-1), axis=-1)
-        right = np.cumprod(np.concatenate([ones, m[..., :0:-1]], axis=-1), axis=-1)[..., ::-1]
-        others = _move_back(left * right, shape, axes)
+        xp = ctx.xp
+        m = _move_last(xp, a, axes)
+        ones = np.ones(m.shape[:-1] + (1,), a.dtype)
+        left = xp.cumprod(xp.concatenate([ones, m[..., :-1]], axis=-1), axis=-1)
+        right = xp.flip(xp.cumprod(xp.concatenate([ones, xp.flip(m[..., 1:], -1)], axis=-1),
+                                   axis=-1), -1)
+        others = _move_back(xp, left * right, shape, axes)
         return _keep(grad, shape, axes, keepdims) * others
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        # the product of the other elements, one Prod per position (exact with zeros)
-        a = ctx.parents[0]
-        shape, axes, keepdims = ctx.info
-        if a.ndim == 0:  # the product of one number is that number
-            return grad * 1.0
-        rest = [i for i in range(len(shape)) if i not in axes]
-        moved = a.permute(*(rest + list(axes)))
-        m = moved.reshape(moved.shape[: len(rest)] + (-1,))
-        n = m.shape[-1]
-        others = stack([cat([m[..., :i], m[..., i + 1:]], axis=-1).prod(-1) for i in range(n)], axis=-1)
-        back = others.reshape(moved.shape).permute(*np.argsort(rest + list(axes)).tolist())
-        return _keep(grad, shape, axes, keepdims) * back
 
 
 class LogSumExp(Function):
     """out = log(sum(exp(a))) over ``axis``, computed as m + log(sum(exp(a - m))), m the max."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
@@ -242,18 +217,13 @@ class LogSumExp(Function):
         # d(logsumexp a)/da_i = exp(a_i - logsumexp a) = softmax(a)_i
         a, out = ctx.saved_tensors
         shape, axes, keepdims = ctx.info
-        return _keep(grad, shape, axes, keepdims) * np.exp(a - out)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        a = ctx.parents[0]
-        shape, axes, keepdims = ctx.info
-        out = LogSumExp.apply(a, axis=axes, keepdims=True)
-        return _keep(grad, shape, axes, keepdims) * (a - out).exp()
+        return _keep(grad, shape, axes, keepdims) * ctx.xp.exp(a - _keep(out, shape, axes, keepdims))
 
 
 class CumSum(Function):
     """out_i = a_0 + ... + a_i along ``axis``."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, axis):
@@ -263,16 +233,14 @@ class CumSum(Function):
     @staticmethod
     def backward(ctx, grad):
         # d(out_j)/d(a_i) = 1 for j >= i: the gradient is the reversed cumulative sum
-        flip = np.flip(grad, ctx.axis)
-        return np.flip(np.cumsum(flip, axis=ctx.axis), ctx.axis)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return grad.flip(ctx.axis).cumsum(ctx.axis).flip(ctx.axis)
+        xp = ctx.xp
+        return xp.flip(xp.cumsum(xp.flip(grad, ctx.axis), ctx.axis), ctx.axis)
 
 
 class Norm2(Function):
     """out = sqrt(sum(a**2)) over ``axis`` (the Euclidean norm)."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
@@ -284,16 +252,8 @@ class Norm2(Function):
         # d||a||/da_i = a_i / ||a||, and 0 where ||a|| = 0 (PyTorch's subgradient)
         a, out = ctx.saved_tensors
         shape, axes, keepdims = ctx.info
-        with np.errstate(divide="ignore", invalid="ignore"):
-            g = np.where(out == 0, 0, a / out)
-        return _keep(grad, shape, axes, keepdims) * g
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        a = ctx.parents[0]
-        shape, axes, keepdims = ctx.info
-        out = Norm2.apply(a, axis=axes, keepdims=True)
-        zero = out.data == 0
+        norm = _keep(out, shape, axes, keepdims)
+        zero = np.asarray(norm) == 0
         # a / 1 where the norm is 0 (a is 0 there): no 0/0 in this or the next derivative
-        safe = out.masked_fill(zero, 1.0) if zero.any() else out
+        safe = ctx.xp.where(zero, 1.0, norm) if zero.any() else norm
         return _keep(grad, shape, axes, keepdims) * (a / safe)

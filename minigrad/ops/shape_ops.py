@@ -3,7 +3,8 @@ permute, indexing, cat, stack, split, dtype casts.
 
 Their backward passes move the gradient back the same way: a reshape's
 gradient is reshaped back, a transpose's is transposed back, an index's is
-scattered back (adding where an index repeats).
+scattered back (adding where an index repeats). Each is written once and also
+serves ``create_graph`` (see ``ops/elementwise.py``).
 """
 
 from __future__ import annotations
@@ -14,10 +15,13 @@ from typing import Any
 import numpy as np
 
 from ..function import Function
+from .array_ops import scatter_to
 
 
 class Reshape(Function):
     """Same values, new shape: out = a.reshape(shape)."""
+
+    differentiable_backward = True
 
     is_view = True  # basic indexing/reshape give views: share the version counter
 
@@ -37,11 +41,11 @@ class Reshape(Function):
         # reshape moves no values: reshape the gradient back
         return grad.reshape(ctx.in_shape)
 
-    backward_graph = backward  # plain ops on grad: on a Tensor the same code records a graph
-
 
 class Transpose(Function):
     """Swap two axes: out = swapaxes(a, dim0, dim1) (a view, no copy)."""
+
+    differentiable_backward = True
 
     is_view = True  # basic indexing/reshape give views: share the version counter
 
@@ -62,15 +66,13 @@ class Transpose(Function):
         # swapping two axes is its own inverse
         if not hasattr(ctx, "dims"):
             return grad
-        return np.swapaxes(grad, *ctx.dims)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return grad.transpose(*ctx.dims) if hasattr(ctx, "dims") else grad
+        return ctx.xp.swapaxes(grad, *ctx.dims)
 
 
 class Permute(Function):
     """Reorder all axes: out = transpose(a, dims)."""
+
+    differentiable_backward = True
 
     is_view = True  # basic indexing/reshape give views: share the version counter
 
@@ -87,15 +89,13 @@ class Permute(Function):
     @staticmethod
     def backward(ctx, grad):
         # undo the permutation with its inverse
-        return np.transpose(grad, np.argsort([d % grad.ndim for d in ctx.dims]))
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return grad.permute(*np.argsort([d % grad.ndim for d in ctx.dims]).tolist())
+        return ctx.xp.permute_dims(grad, np.argsort([d % grad.ndim for d in ctx.dims]))
 
 
 class Cast(Function):
     """Change dtype: out = a.astype(dtype); the gradient flows back only between float types."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, dtype):
@@ -107,30 +107,15 @@ class Cast(Function):
         # a cast is the identity on values: cast the gradient back
         if ctx.in_dtype.kind != "f":
             return None
-        return grad.astype(ctx.in_dtype)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return grad.to(ctx.in_dtype) if ctx.in_dtype.kind == "f" else None
+        return ctx.xp.astype(grad, ctx.in_dtype)
 
 
-def _is_basic(index: Any) -> bool:
-    parts = index if isinstance(index, tuple) else (index,)
-    return all(isinstance(p, (int, np.integer, slice)) or p is None or p is Ellipsis for p in parts)
-
-
-def scatter_to(shape: tuple, index: Any, g: np.ndarray) -> np.ndarray:
-    """zeros(shape) with ``g`` added at ``index`` (repeated indices add up)."""
-    out = np.zeros(shape, dtype=g.dtype)
-    if _is_basic(index):
-        out[index] = g
-    else:
-        np.add.at(out, index, g)
-    return out
 
 
 class GetItem(Function):
     """Indexing: out = a[index], basic slices or integer/bool array gather."""
+
+    differentiable_backward = True
 
     is_view = True  # basic indexing/reshape give views: share the version counter
 
@@ -147,17 +132,14 @@ class GetItem(Function):
     def backward(ctx, grad):
         # d(a[idx])/da scatters the gradient back; repeated indices add up
         shape, index = ctx.info
-        return scatter_to(shape, index, grad)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        shape, index = ctx.info
-        return IndexAdd.apply(grad, shape=shape, index=index)
+        return ctx.xp.index_add(grad, shape, index)
 
 
 class IndexAdd(Function):
     """out = zeros(shape) with out[index] += g (repeated indices add up): the adjoint of
     GetItem, which is what a gather's gradient is; so each is the other's backward."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, g, shape, index):
@@ -167,15 +149,13 @@ class IndexAdd(Function):
     @staticmethod
     def backward(ctx, grad):
         # d out/d g reads the gradient back where g was added
-        return np.asarray(grad[ctx.index])
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        return GetItem.apply(grad, index=ctx.index)
+        return ctx.xp.getitem(grad, ctx.index)
 
 
 class Cat(Function):
     """Join along an existing axis: out = concatenate(a_1, ..., a_n, axis)."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, *arrays, axis=0):
@@ -191,11 +171,6 @@ class Cat(Function):
     @staticmethod
     def backward(ctx, grad):
         # each input receives its own slice of the gradient
-        cuts = np.cumsum(ctx.sizes)[:-1]
-        return tuple(np.split(grad, cuts, axis=ctx.axis))
-
-    @staticmethod
-    def backward_graph(ctx, grad):
         ax, start, out = ctx.axis % grad.ndim, 0, []
         for n in ctx.sizes:
             out.append(grad[(slice(None),) * ax + (slice(start, start + n),)])
@@ -205,6 +180,8 @@ class Cat(Function):
 
 class Stack(Function):
     """Join along a new axis: out = stack(a_1, ..., a_n, axis)."""
+
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, *arrays, axis=0):
@@ -219,10 +196,6 @@ class Stack(Function):
     @staticmethod
     def backward(ctx, grad):
         # each input receives its own slice of the gradient along the new axis
-        return tuple(np.moveaxis(grad, ctx.axis, 0))
-
-    @staticmethod
-    def backward_graph(ctx, grad):
         ax = ctx.axis % grad.ndim
         return tuple(grad[(slice(None),) * ax + (i,)] for i in range(grad.shape[ax]))
 

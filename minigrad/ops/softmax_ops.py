@@ -1,12 +1,23 @@
 """Softmax and log-softmax along any axis.
 
 The backend primitives work on the last axis; another axis is moved last and back.
+Their backward is the backend's tuned primitive; under ``create_graph`` the engine
+differentiates each op's ``composite`` instead.
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from .. import backends
 from ..function import Function
+
+
+def _shift(x) -> np.ndarray:
+    """The row max as a constant (0 for rows without a finite entry): softmax(x) =
+    softmax(x - c) for any constant c, so it changes values, never derivatives."""
+    m = np.max(x.data, axis=-1, keepdims=True, initial=-np.inf)
+    return np.where(np.isfinite(m), m, 0).astype(x.dtype)
 
 
 class Softmax(Function):
@@ -25,9 +36,11 @@ class Softmax(Function):
         return backends.active.softmax_backward(y, grad)
 
     @staticmethod
-    def backward_graph(ctx, grad):
-        y = Softmax.apply(ctx.parents[0])
-        return y * (grad - (grad * y).sum(axis=-1, keepdims=True))
+    def composite(ctx, x):
+        # exp(x - c) / sum(exp(x - c)) in small ops; a row with nothing finite gives 0
+        e = (x - _shift(x)).exp()
+        s = e.sum(axis=-1, keepdims=True)
+        return e / s.masked_fill(s.data == 0, 1.0)
 
 
 class LogSoftmax(Function):
@@ -46,9 +59,10 @@ class LogSoftmax(Function):
         return backends.active.log_softmax_backward(out, grad)
 
     @staticmethod
-    def backward_graph(ctx, grad):
-        p = Softmax.apply(ctx.parents[0])
-        return grad - p * grad.sum(axis=-1, keepdims=True)
+    def composite(ctx, x):
+        # x - c - log(sum(exp(x - c))) in small ops
+        z = x - _shift(x)
+        return z - z.exp().sum(axis=-1, keepdims=True).log()
 
 
 def _along(fn, x, axis: int):

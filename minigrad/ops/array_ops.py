@@ -1,0 +1,91 @@
+"""``ArrayOps``: what ``ctx.xp`` is when an op's backward runs on arrays (every ordinary
+``loss.backward()``): NumPy, and the active backend for the primitives a kernel speeds up.
+
+Each op's backward is written once, in operations that NumPy arrays and minigrad Tensors
+spell alike (``+ - * / **``, ``@``, ``.sum``, ``.reshape``, ``[index]``). For the few
+functions they spell differently, a backward calls ``ctx.xp.NAME``: this class on the plain
+path, :class:`~minigrad.ops.tensor_ops.TensorOps` (the same names, each a recorded op) under
+``create_graph=True``. So the plain path does exactly the array work it always did.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import backends
+
+
+def _is_basic(index: Any) -> bool:
+    """True for an index of ints, slices, None and Ellipsis only (a view, no gather)."""
+    parts = index if isinstance(index, tuple) else (index,)
+    return all(isinstance(p, (int, np.integer, slice)) or p is None or p is Ellipsis for p in parts)
+
+
+def scatter_to(shape: tuple, index: Any, g: np.ndarray) -> np.ndarray:
+    """zeros(shape) with ``g`` added at ``index`` (repeated indices add up)."""
+    out = np.zeros(shape, dtype=g.dtype)
+    if _is_basic(index):
+        out[index] = g
+    else:
+        np.add.at(out, index, g)
+    return out
+
+
+class ArrayOps:
+    """The array namespace of the derivative rules (NumPy's names and meanings)."""
+
+    exp = staticmethod(np.exp)
+    log = staticmethod(np.log)
+    log1p = staticmethod(np.log1p)
+    sin = staticmethod(np.sin)
+    cos = staticmethod(np.cos)
+    sign = staticmethod(np.sign)
+    where = staticmethod(np.where)              # where(cond, a, b), cond a bool array
+    clip = staticmethod(np.clip)                # clip(x, lo, hi), None = no bound
+    swapaxes = staticmethod(np.swapaxes)        # swapaxes(x, axis1, axis2)
+    permute_dims = staticmethod(np.transpose)   # permute_dims(x, axes) (NumPy 2's name)
+    broadcast_to = staticmethod(np.broadcast_to)
+    flip = staticmethod(np.flip)                # flip(x, axis)
+    cumsum = staticmethod(np.cumsum)            # cumsum(x, axis)
+    cumprod = staticmethod(np.cumprod)          # cumprod(x, axis)
+    concatenate = staticmethod(np.concatenate)  # concatenate(xs, axis)
+    zeros_like = staticmethod(np.zeros_like)
+
+    @staticmethod
+    def astype(x: np.ndarray, dtype) -> np.ndarray:
+        """x cast to ``dtype`` (a copy), NumPy 2's ``np.astype``."""
+        return x.astype(dtype)
+
+    @staticmethod
+    def einsum(equation: str, *operands: np.ndarray) -> np.ndarray:
+        """np.einsum, always an array (never a NumPy scalar)."""
+        return np.asarray(np.einsum(equation, *operands))
+
+    @staticmethod
+    def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """a @ b with batch broadcasting: the active backend's primitive."""
+        return backends.active.matmul(a, b)
+
+    @staticmethod
+    def masked_fill(x: np.ndarray, mask: np.ndarray, value: float) -> np.ndarray:
+        """A copy of x with ``value`` where the bool ``mask`` (broadcast to x) is True."""
+        return backends.active.masked_fill(x, mask, value)
+
+    @staticmethod
+    def getitem(x: np.ndarray, index: Any) -> np.ndarray:
+        """x[index], always an array (an integer index gives a 0-d array, not a scalar)."""
+        return np.asarray(x[index])
+
+    @staticmethod
+    def index_add(g: np.ndarray, shape: tuple, index: Any) -> np.ndarray:
+        """zeros(shape) with g added at ``index`` (repeats add up): the adjoint of getitem."""
+        return scatter_to(shape, index, g)
+
+    @staticmethod
+    def index_put(x: np.ndarray, index: Any, value: float) -> np.ndarray:
+        """A copy of x with x[index] = value."""
+        out = x.copy()
+        out[index] = value
+        return out

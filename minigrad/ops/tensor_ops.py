@@ -1,0 +1,129 @@
+"""``TensorOps``: what ``ctx.xp`` is when an op's backward runs under ``create_graph=True``.
+
+The same names as :class:`~minigrad.ops.array_ops.ArrayOps`, each one recorded op on
+minigrad Tensors, so the one backward of every op records a graph of its own when the
+engine hands it Tensors (see ``engine.GraphContext``), and that graph can be
+differentiated again. Nothing here is a derivative: each line names the op that computes
+the same function as its NumPy twin.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .einsum import Einsum
+from .elementwise import Clamp, Exp, Log
+from .index_put import IndexPut
+from .indexing import Expand, Flip
+from .masking import MaskedFill, Where
+from .math_ops import Cos, Sin, StepFunction
+from .matmul import MatMul
+from .reduce_ops import CumSum
+from .shape_ops import Cast, Cat, GetItem, IndexAdd, Permute, Transpose
+
+
+class TensorOps:
+    """The Tensor namespace of the derivative rules: NumPy's names, minigrad's recorded ops."""
+
+    @staticmethod
+    def exp(x):
+        return Exp.apply(x)
+
+    @staticmethod
+    def log(x):
+        return Log.apply(x)
+
+    @staticmethod
+    def log1p(x):
+        """log(1 + x) (as an add then a log: less exact than np.log1p for |x| < 1e-8)."""
+        return Log.apply(x + 1)
+
+    @staticmethod
+    def sin(x):
+        return Sin.apply(x)
+
+    @staticmethod
+    def cos(x):
+        return Cos.apply(x)
+
+    @staticmethod
+    def sign(x):
+        return StepFunction.apply(x, name="sign")
+
+    @staticmethod
+    def where(cond: Any, a, b):
+        return Where.apply(a, b, cond=np.asarray(cond))
+
+    @staticmethod
+    def clip(x, lo, hi):
+        return Clamp.apply(x, lo=lo, hi=hi)
+
+    @staticmethod
+    def swapaxes(x, axis1: int, axis2: int):
+        return Transpose.apply(x, dim0=axis1, dim1=axis2)
+
+    @staticmethod
+    def permute_dims(x, axes):
+        return Permute.apply(x, dims=tuple(int(a) for a in axes))
+
+    @staticmethod
+    def broadcast_to(x, shape: tuple):
+        return Expand.apply(x, shape=tuple(shape))
+
+    @staticmethod
+    def flip(x, axis):
+        return Flip.apply(x, dims=axis)
+
+    @staticmethod
+    def cumsum(x, axis: int):
+        return CumSum.apply(x, axis=axis)
+
+    @staticmethod
+    def cumprod(x, axis: int):
+        """Running products along ``axis``, one multiply per position (O(n) recorded ops)."""
+        ax = axis % x.ndim
+        head = (slice(None),) * ax
+        outs = [GetItem.apply(x, index=head + (slice(0, 1),))]
+        for i in range(1, x.shape[ax]):
+            outs.append(outs[-1] * GetItem.apply(x, index=head + (slice(i, i + 1),)))
+        return Cat.apply(*outs, axis=ax)
+
+    @staticmethod
+    def concatenate(xs, axis: int):
+        return Cat.apply(*xs, axis=axis)
+
+    @staticmethod
+    def astype(x, dtype):
+        return Cast.apply(x, dtype=np.dtype(dtype))
+
+    @staticmethod
+    def zeros_like(x):
+        """Zeros of x's shape that still depend on x (with derivative 0), so a graph through
+        a zero gradient reaches its leaves, as PyTorch's does."""
+        return Where.apply(np.zeros((), x.dtype), x, cond=np.ones((), bool))
+
+    @staticmethod
+    def einsum(equation: str, *operands):
+        return Einsum.apply(*operands, equation=equation)
+
+    @staticmethod
+    def matmul(a, b):
+        return MatMul.apply(a, b)
+
+    @staticmethod
+    def masked_fill(x, mask: np.ndarray, value: float):
+        return MaskedFill.apply(x, mask=mask, value=value)
+
+    @staticmethod
+    def getitem(x, index: Any):
+        return GetItem.apply(x, index=index)
+
+    @staticmethod
+    def index_add(g, shape: tuple, index: Any):
+        return IndexAdd.apply(g, shape=shape, index=index)
+
+    @staticmethod
+    def index_put(x, index: Any, value: float):
+        return IndexPut.apply(x, np.asarray(value, x.dtype), index=index)
