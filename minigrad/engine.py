@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .autograd.grad_mode import enable_grad, no_grad
-from .ops.tensor_ops import TensorOps
 from . import function
 
 if TYPE_CHECKING:
@@ -114,13 +113,13 @@ class GraphContext:
     """What an op's ``backward`` sees under ``create_graph``: its Context, except that
     ``saved_tensors`` gives the Tensors the saved arrays are values of (the op's inputs
     or its output ``out``: see ``Context.saved_as_tensors``) and ``xp`` is
-    :class:`TensorOps`. Every other attribute is the Context's own."""
-
-    xp = TensorOps
+    :class:`~minigrad.ops.tensor_ops.TensorOps`, which the Tensor class carries (so the
+    engine imports no op). Every other attribute is the Context's own."""
 
     def __init__(self, ctx: function.Context, out: Tensor) -> None:
         self._ctx = ctx
         self.saved_tensors = ctx.saved_as_tensors(out)
+        self.xp = _tensor_class(out).graph_ops
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._ctx, name)

@@ -35,6 +35,7 @@ from .ops import (
     softmax_ops,
 )
 from .ops import matmul as matmul_ops
+from .ops.tensor_ops import TensorOps
 
 DEFAULT_FLOAT = np.float32
 
@@ -92,6 +93,8 @@ class Tensor:
 
     __slots__ = ("__weakref__", "_ctx", "_grad", "_is_view", "_requires_grad", "_vc", "data")
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's operators
+    # ``ctx.xp`` of a backward recorded under create_graph: NumPy's names as recorded ops
+    graph_ops = TensorOps
 
     def __init__(self, data: Any, dtype: Any = None, requires_grad: bool = False) -> None:
         self.data = _to_array(data, dtype)
