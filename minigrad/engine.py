@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .autograd.grad_mode import enable_grad, no_grad
 from . import function
+from .autograd.grad_mode import enable_grad, no_grad
 
 if TYPE_CHECKING:
     from .tensor import Tensor

@@ -10,7 +10,6 @@ serves ``create_graph`` (see ``ops/elementwise.py``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
