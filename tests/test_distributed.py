@@ -9,10 +9,7 @@ The multi-rank runs are subprocesses ``mpiexec -n 2 python tests/distributed/wor
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -28,42 +25,15 @@ HERE = Path(__file__).resolve().parent
 WORKER = HERE / "distributed" / "worker.py"
 sys.path.insert(0, str(WORKER.parent))
 
+import launch
 import worker
-
-
-def find_mpiexec() -> str | None:
-    """mpiexec next to this Python (the mpich wheel puts it in the venv's bin), else on PATH."""
-    beside = Path(sys.executable).parent / "mpiexec"
-    return str(beside) if beside.exists() else shutil.which("mpiexec")
-
-
-def _mpi_env() -> dict:
-    # one thread per rank: two ranks share this machine's cores (and keep test runs calm)
-    return {**os.environ, "OMP_NUM_THREADS": "1", "NUMBA_NUM_THREADS": "1",
-            "OPENBLAS_NUM_THREADS": "1"}
-
-
-def _working_mpiexec() -> str | None:
-    if importlib.util.find_spec("mpi4py") is None:
-        return None
-    exe = find_mpiexec()
-    if exe is None:
-        return None
-    try:
-        done = subprocess.run(
-            [exe, "-n", "2", sys.executable, "-c",
-             "from mpi4py import MPI; print(MPI.COMM_WORLD.Get_size())"],
-            capture_output=True, text=True, timeout=120, env=_mpi_env(), check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return exe if done.returncode == 0 and done.stdout.split() == ["2", "2"] else None
 
 
 @pytest.fixture(scope="module")
 def mpiexec() -> str:
-    exe = _working_mpiexec()
+    exe = launch.working_mpiexec()
     if exe is None:
-        pytest.skip("needs mpi4py and a working mpiexec: pip install 'minigrad-autodiff[mpi]'")
+        pytest.skip(launch.SKIP_REASON)
     return exe
 
 
@@ -73,7 +43,7 @@ def run_ranks(mpiexec: str, *args: str, flags: tuple = (), timeout: float = 300,
     start = time.monotonic()
     done = subprocess.run([mpiexec, *flags, "-n", "2", sys.executable, str(WORKER), *args],
                           capture_output=True, text=True, timeout=timeout,
-                          env={**_mpi_env(), "MINIGRAD_BACKEND": backend}, check=False)
+                          env=launch.mpi_env(MINIGRAD_BACKEND=backend), check=False)
     return done, time.monotonic() - start
 
 

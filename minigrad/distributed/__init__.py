@@ -18,6 +18,7 @@ from .process_group import (
     barrier,
     broadcast,
     get_local_rank,
+    get_local_world_size,
     get_rank,
     get_world_size,
     init_process_group,
@@ -26,6 +27,6 @@ from .process_group import (
 
 __all__ = [
     "DistributedDataParallel", "DistributedError", "all_reduce", "barrier", "broadcast",
-    "get_local_rank", "get_rank", "get_world_size", "init_process_group", "is_initialized",
+    "get_local_rank", "get_local_world_size", "get_rank", "get_world_size", "init_process_group", "is_initialized",
     "split_batch", "split_sizes",
 ]

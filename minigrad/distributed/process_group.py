@@ -51,6 +51,7 @@ class _World:
         self.rank = 0
         self.size = 1
         self.local_rank = 0
+        self.local_size = 1  # ranks on this host
         self.timeout = 600.0
         self.processes: list[tuple[int, str]] = []  # (pid, host) of each rank
 
@@ -91,7 +92,7 @@ def init_process_group(timeout: float = 600.0, abort_on_exception: bool = True) 
     # the ranks that share this host's memory: their rank among themselves (a GPU or
     # core-set index, e.g. for choosing threads)
     local = comm.Split_type(MPI.COMM_TYPE_SHARED, key=_world.rank)
-    _world.local_rank = local.Get_rank()
+    _world.local_rank, _world.local_size = local.Get_rank(), local.Get_size()
     local.Free()
     if _world.size > 1:
         # every rank's process id and host, so that a message can name a rank that died:
@@ -144,6 +145,11 @@ def get_world_size() -> int:
 def get_local_rank() -> int:
     """This process's rank among the ranks on the same host."""
     return _need_world().local_rank
+
+
+def get_local_world_size() -> int:
+    """How many ranks run on this host (they share its cores)."""
+    return _need_world().local_size
 
 
 def wait(requests: list, what: str) -> None:
