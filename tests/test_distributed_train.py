@@ -6,8 +6,12 @@ batch split is refused. Skips without mpi4py or a working mpiexec."""
 from __future__ import annotations
 
 import json
+import os
+import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -107,3 +111,33 @@ def test_a_batch_that_does_not_split_is_refused(mpiexec, text, tmp_path):
     done = train(tmp_path / "odd", text, 2, mpiexec, "--max-iters", "2", "--batch-size", "5")
     assert done.returncode != 0
     assert "--batch-size: global batch 5 is not divisible by the world size 2" in done.stderr
+
+
+def test_killing_a_rank_stops_the_run_and_the_checkpoint_loads(mpiexec, text, tmp_path):
+    out = tmp_path / "killed"
+    cmd = [mpiexec, "-n", "2", *TRAINER, *TINY, "--text", str(text), "--out-dir", str(out),
+           "--max-iters", "100000", "--eval-interval", "5"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=launch.mpi_env())
+    try:
+        line = proc.stderr.readline()  # rank 0's first line: which process is which rank
+        pids = dict(re.findall(r"rank (\d+) = pid (\d+)", line))
+        assert set(pids) == {"0", "1"}, line
+        deadline = time.monotonic() + 300
+        while not (out / "ckpt_last.npz").exists():  # a checkpoint is on disk
+            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
+            time.sleep(0.2)
+        time.sleep(1.0)
+        os.kill(int(pids["1"]), signal.SIGKILL)
+        killed_at = time.monotonic()
+        stdout, stderr = proc.communicate(timeout=120)
+        assert time.monotonic() - killed_at < 60
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode != 0
+    said = stdout + stderr  # mpiexec names the killed process (on its stdout, for MPICH)
+    assert re.search(rf"PID {pids['1']} RUNNING AT", said), said[-3000:]
+    ckpt = chars.load_checkpoint(out / "ckpt_last.npz", chars.RESUME_KEYS)
+    assert int(chars._py(ckpt["iteration"])) >= 0
+    chars.model_from_checkpoint(ckpt, out / "ckpt_last.npz")
