@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "distributed"))
 
-import launch
+import mpi_launch as launch
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 

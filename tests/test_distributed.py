@@ -2,7 +2,7 @@
 batch; no_sync accumulation; rank 0's weights broadcast at start; mismatched models refused;
 a rank that raises, dies or hangs stops every rank with a message naming it.
 
-The multi-rank runs are subprocesses ``mpiexec -n 2 python tests/distributed/worker.py ...``
+The multi-rank runs are subprocesses ``mpiexec -n 2 python tests/distributed/ddp_worker.py ...``
 (with timeouts); they skip when mpi4py or a working mpiexec is missing
 (``pip install 'minigrad-autodiff[mpi]'`` brings both).
 """
@@ -22,11 +22,11 @@ import minigrad
 from minigrad import distributed as dist
 
 HERE = Path(__file__).resolve().parent
-WORKER = HERE / "distributed" / "worker.py"
+WORKER = HERE / "distributed" / "ddp_worker.py"
 sys.path.insert(0, str(WORKER.parent))
 
-import launch
-import worker
+import ddp_worker as worker
+import mpi_launch as launch
 
 
 @pytest.fixture(scope="module")

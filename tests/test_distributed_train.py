@@ -23,7 +23,7 @@ from minigrad.train.distributed_run import World, default_threads, launched_worl
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "distributed"))
 
-import launch
+import mpi_launch as launch
 
 TRAINER = [sys.executable, "-m", "minigrad.train.chars"]
 TINY = ["--n-layer", "1", "--n-head", "2", "--n-embd", "16", "--block-size", "16",
