@@ -161,6 +161,15 @@ def _check_parent_versions(ctx) -> None:
             )
 
 
+def _post_accumulate(leaf: Tensor) -> None:
+    """Run the hooks of ``Tensor.register_post_accumulate_grad_hook``: ``leaf.grad`` now holds
+    this backward's total (a leaf is visited once per backward, with its summed gradient)."""
+    hooks = getattr(leaf, "_post_accumulate_grad_hooks", None)  # an unset slot: no hooks
+    if hooks:
+        for hook in tuple(hooks.values()):  # a hook may remove itself
+            hook(leaf)
+
+
 def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bool,
           capture: dict | None, stop: frozenset = frozenset()) -> None:
     """The backward pass from ``roots`` with seed gradients ``seeds``.
@@ -190,11 +199,12 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                 if create_graph:
                     # clone: g may be shared with another input (Add passes its grad to both)
                     t._grad = g.clone() if old is None else old + g
-                    continue
-                # Copy: g may be shared with another input (Add passes its grad
-                # to both) or read-only (a broadcast view); .grad is the user's.
-                total = np.array(g, dtype=t.data.dtype) if old is None else old.data + g
-                t._grad = _tensor_class(t)._from_op(total, None)
+                else:
+                    # Copy: g may be shared with another input (Add passes its grad
+                    # to both) or read-only (a broadcast view); .grad is the user's.
+                    total = np.array(g, dtype=t.data.dtype) if old is None else old.data + g
+                    t._grad = _tensor_class(t)._from_op(total, None)
+                _post_accumulate(t)
                 continue
             if ctx._freed:
                 raise RuntimeError(
@@ -254,6 +264,7 @@ def backward(root: Tensor, grad: Any = None, retain_graph: bool | None = None,
         if g is not None:
             x._grad = (g.clone() if create_graph else Tensor._from_op(
                 np.array(g.data, dtype=x.dtype), None)) if x._grad is None else x._grad + g
+            _post_accumulate(x)
 
 
 def grads(outputs: Sequence, inputs: Sequence, seeds: Sequence, retain_graph: bool,

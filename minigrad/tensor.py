@@ -84,6 +84,22 @@ def _shape_args(shape: tuple) -> tuple:
     return tuple(int(s) for s in shape)
 
 
+class RemovableHandle:
+    """What ``register_post_accumulate_grad_hook`` returns: ``.remove()`` unregisters the
+    hook (removing twice is harmless)."""
+
+    _next_id = 0
+
+    def __init__(self, hooks: dict, hook: Any) -> None:
+        RemovableHandle._next_id += 1
+        self.id = RemovableHandle._next_id
+        self._hooks = hooks
+        hooks[self.id] = hook
+
+    def remove(self) -> None:
+        self._hooks.pop(self.id, None)
+
+
 class Tensor:
     """An n-dimensional array with reverse-mode automatic differentiation.
 
@@ -91,7 +107,8 @@ class Tensor:
     a nested list, an ndarray or another Tensor (see the dtype rules above).
     """
 
-    __slots__ = ("__weakref__", "_ctx", "_grad", "_is_view", "_requires_grad", "_vc", "data")
+    __slots__ = ("__weakref__", "_ctx", "_grad", "_is_view", "_post_accumulate_grad_hooks",
+                 "_requires_grad", "_vc", "data")
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's operators
     # ``ctx.xp`` of a backward recorded under create_graph: NumPy's names as recorded ops
     graph_ops = TensorOps
@@ -199,6 +216,25 @@ class Tensor:
         t = Tensor._from_op(self.data, None)
         t._vc = self._vc
         return t
+
+    def register_post_accumulate_grad_hook(self, hook: Any) -> RemovableHandle:
+        """Call ``hook(self)`` in every backward, right after this leaf's ``.grad`` received
+        the backward's gradient (PyTorch's name and meaning). Returns a handle whose
+        ``.remove()`` unregisters the hook. Data-parallel training uses it to send a
+        gradient to the other processes as soon as it is ready (minigrad/distributed/)."""
+        if self._ctx is not None or not self._requires_grad:
+            raise RuntimeError(
+                "post accumulate grad hooks can only be registered on a leaf tensor that "
+                f"requires grad; this tensor of shape {self.shape} is "
+                + ("the output of an op" if self._ctx is not None else
+                   "a leaf with requires_grad=False")
+            )
+        if not callable(hook):
+            raise TypeError(f"hook must be callable, got {type(hook).__name__}")
+        hooks = getattr(self, "_post_accumulate_grad_hooks", None)
+        if hooks is None:
+            hooks = self._post_accumulate_grad_hooks = {}
+        return RemovableHandle(hooks, hook)
 
     def zero_grad(self) -> None:
         """Forget the accumulated gradient (sets ``.grad`` to None)."""

@@ -89,6 +89,7 @@ from .data import (
     read_text,
     split_ids,
 )
+from .distributed_run import SINGLE, World, connect
 from .progress import Counter, Progress
 from .warmup import start_fast_kernels, switch_to_fast
 
@@ -161,8 +162,10 @@ def model_arrays(model) -> dict[str, np.ndarray]:
     return {k: np.array(getattr(v, "data", v)) for k, v in model.state_dict().items()}
 
 
-def estimate_loss(model, splits: dict[str, np.ndarray], cfg: dict, it: int) -> dict[str, float]:
-    """Mean loss over ``eval_iters`` random batches of each split, in eval mode.
+def estimate_loss(model, splits: dict[str, np.ndarray], cfg: dict, it: int,
+                  world: World = SINGLE) -> dict[str, float]:
+    """Mean loss over ``eval_iters`` random batches of each split, in eval mode (each rank
+    of a data-parallel run scores its rows of each batch; the means are averaged).
 
     The batches come from a generator seeded by (seed, it): the same iteration always gets
     the same eval batches, and the training sampler is left untouched.
@@ -173,8 +176,9 @@ def estimate_loss(model, splits: dict[str, np.ndarray], cfg: dict, it: int) -> d
         for k, (name, data) in enumerate(splits.items()):
             sampler = BatchSampler(data, int(cfg["batch_size"]), int(cfg["block_size"]),
                                    seed=hash_seed(int(cfg["seed"]), it, k))
-            losses = [model(*sampler.sample())[1].item() for _ in range(int(cfg["eval_iters"]))]
-            out[name] = float(np.mean(losses))
+            losses = [model(*world.split(sampler.sample()))[1].item()
+                      for _ in range(int(cfg["eval_iters"]))]
+            out[name] = world.mean(float(np.mean(losses)))
     model.train()
     return out
 
@@ -310,18 +314,20 @@ class StopFlag:
 
 
 def train_step(model, opt, params: list, sampler: BatchSampler, lr: float, grad_clip: float,
-               it: int) -> float:
-    """One optimizer step on a fresh batch: forward, backward, clip, AdamW; returns the loss.
+               it: int, world: World = SINGLE) -> float:
+    """One optimizer step on a fresh batch: forward, backward, clip, AdamW; returns the loss
+    (in a data-parallel run: this rank's rows, gradients and loss averaged over the ranks).
 
     Raises NonFiniteLoss (before any parameter changes) if the loss or the gradient norm
     is not finite.
     """
-    x, y = sampler.sample()
+    x, y = world.split(sampler.sample())
     _, loss = model(minigrad.tensor(x), minigrad.tensor(y))
-    loss_value = loss.item()
+    loss_value = world.mean(loss.item())
     if not math.isfinite(loss_value):
         raise NonFiniteLoss(f"the loss became {loss_value} at iteration {it + 1}")
     loss.backward()
+    world.finish_gradients(model)
     if grad_clip > 0:
         norm = float(clip_grad_norm_(params, grad_clip))
         if not math.isfinite(norm):
@@ -427,6 +433,12 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
     else:
         cfg = config_from_args(args)
     try:
+        world, threads = connect(int(cfg["batch_size"]), args.threads)
+    except ValueError as e:
+        parser.error(f"--batch-size: {e}")
+    if world.size > 1:  # every rank must run the same kernels: no reference-backend start
+        args.compile = "wait"
+    try:
         text = read_text(cfg["text"])
         check_split_lengths(len(text), float(cfg["val_fraction"]), int(cfg["block_size"]))
     except DataError as e:
@@ -473,6 +485,7 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
         del ckpt
     saved_at = state.iteration if args.resume else None  # iteration of ckpt_last on disk
     check_out_dir(out_dir, args, parser)
+    net = world.wrap(model)  # a collective: no rank writes before every rank has checked
 
     max_iters = int(cfg["max_iters"])
     tokens_per_iter = int(cfg["batch_size"]) * int(cfg["block_size"])
@@ -486,6 +499,9 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
     print(f"model: {n_params:,} parameters | n_layer {cfg['n_layer']} n_head {cfg['n_head']} "
           f"n_embd {cfg['n_embd']} block_size {cfg['block_size']} | "
           f"batch {cfg['batch_size']} ({tokens_per_iter} tokens/step)")
+    if world.size > 1:
+        print(f"data parallel: {world.size} ranks, {int(cfg['batch_size']) // world.size} rows "
+              f"each, {threads} threads per rank")
     if args.resume:
         print(f"resuming from {last_path} at iteration {state.iteration}")
     compiling = None
@@ -500,7 +516,7 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
     interrupt_at = int(os.environ.get(INTERRUPT_ENV, "-1"))
     jsonl_path = out_dir / "metrics.jsonl"
     # The eval history so far (none for a new run): the file always matches the checkpoint.
-    with open(jsonl_path, "w") as f:
+    with open(jsonl_path if world.is_main else os.devnull, "w") as f:
         f.writelines(json.dumps(dict(zip(state.history, row))) + "\n"
                      for row in zip(*state.history.values()))
 
@@ -516,7 +532,8 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
         now = time.perf_counter()  # bank this session's wall time into the saved state
         state.wall_seconds += now - session_start
         session_start = now
-        save_checkpoint(path, model, opt, state, cfg, vocab, sampler, text_sha)
+        if world.is_main:
+            save_checkpoint(path, model, opt, state, cfg, vocab, sampler, text_sha)
 
     # --- the loop --------------------------------------------------------------------------
     stop = StopFlag()
@@ -528,21 +545,22 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
             if compiling is not None and (compiling.finished() or it >= max_iters):
                 switch_to_fast(compiling, cfg, progress.message)  # waits if the run is done
                 compiling = None
-            if stop.signum is not None:
+            signum = world.agreed_signal(stop.signum)  # every rank stops at the same step
+            if signum is not None:
                 checkpoint(last_path, {})
-                name = signal.Signals(stop.signum).name
+                name = signal.Signals(signum).name
                 progress.message(f"interrupted ({name}): saved {last_path} at iteration {it}; "
                                  f"continue with: {resume_command(args, explicit, parser)}")
-                return 128 + stop.signum
+                return 128 + signum
             due = it % int(cfg["eval_interval"]) == 0 or it == max_iters
             if due and it != state.last_eval_iter:
-                est = estimate_loss(model, splits, cfg, it)
+                est = estimate_loss(model, splits, cfg, it, world)
                 check_finite(model, est, it)
                 row = {"iter": it, "train": est["train"], "val": est["val"], "lr": lr_at(it)}
                 for key, value in row.items():
                     state.history[key].append(value)
                 state.last_eval_iter = it
-                with open(jsonl_path, "a") as f:  # followable while the run trains
+                with open(jsonl_path if world.is_main else os.devnull, "a") as f:
                     f.write(json.dumps(row) + "\n")
                 progress.message(f"step {it}: train loss {est['train']:.4f}, "
                                  f"val loss {est['val']:.4f}")
@@ -556,7 +574,8 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
 
             t0 = time.perf_counter()
             lr = lr_at(it)
-            loss_value = train_step(model, opt, params, sampler, lr, float(cfg["grad_clip"]), it)
+            loss_value = train_step(net, opt, params, sampler, lr, float(cfg["grad_clip"]), it,
+                                    world)
             step_seconds = time.perf_counter() - t0
             reference_iters += compiling is not None
 
@@ -580,11 +599,13 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
 
     # --- report ------------------------------------------------------------------------------
     progress.clear()
+    if not world.is_main:
+        return 0
     print(f"scoring the full validation split ({len(val_seq) - 1:,} characters)...", flush=True)
     full_val, n_scored = full_split_loss(model, val_seq, int(cfg["block_size"]))
     print(f"full val loss: {full_val:.4f} ({n_scored:,} characters, each scored once)")
     metrics = write_metrics(out_dir, cfg, state, full_val, n_scored, n_params, tokens_per_iter,
-                            reference_iters)
+                            reference_iters, world.describe(int(cfg["batch_size"]), threads))
     print(f"{metrics['iterations']} iterations in {metrics['wall_seconds']:.1f} s "
           f"({metrics['median_ms_per_iter']:.1f} ms/iter median, "
           f"{metrics['tokens_per_s']:,.0f} tokens/s); metrics in {out_dir / 'metrics.json'}")
@@ -607,8 +628,10 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
 
 
 def write_metrics(out_dir: Path, cfg: dict, state: RunState, full_val: float, n_scored: int,
-                  n_params: int, tokens_per_iter: int, reference_iters: int) -> dict:
+                  n_params: int, tokens_per_iter: int, reference_iters: int,
+                  ran_on: dict | None = None) -> dict:
     """Write metrics.json (config, final losses, speed, eval history) and return it.
+    ``ran_on``: how the run ran (world size, rows per rank, threads: distributed_run.py)
     ``reference_iters``: iterations of this session that ran on the reference backend while
     the fast kernels compiled in the background."""
     step_ms = np.asarray(state.step_ms, dtype=np.float64)
@@ -627,6 +650,7 @@ def write_metrics(out_dir: Path, cfg: dict, state: RunState, full_val: float, n_
         "train_seconds": train_seconds,
         "median_ms_per_iter": float(np.median(step_ms)) if step_ms.size else None,
         "reference_backend_iters": reference_iters,
+        **(ran_on or SINGLE.describe(int(cfg["batch_size"]), None)),
         # steady-state speed: from the median step, so one-time costs (kernel compilation
         # in the first step of a session) do not distort it
         "tokens_per_s": (tokens_per_iter * 1000.0 / float(np.median(step_ms))

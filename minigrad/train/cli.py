@@ -186,6 +186,9 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
              "a second process while the first steps run on the reference backend; 'wait' "
              "compiles them first, naming each, so that every run of a seed is bit-for-bit "
              "the same (default: $MINIGRAD_COMPILE, else background)")
+    add(run, "--threads", type=positive_int, default=None,
+        help="threads for BLAS and the kernels in each process (default: as the libraries "
+             "choose; under mpiexec -n N: this host's cores / its ranks)")
     add(run, "--plot", action="store_true", default=False,
         help="write loss_curve.png at the end (needs matplotlib: pip install matplotlib)")
 

@@ -1,0 +1,286 @@
+"""The MPI world: who am I, how many are we, and collectives that cannot hang.
+
+Run a program on N processes with ``mpiexec -n N python program.py`` (on several hosts with a
+hostfile, ``mpiexec -f hosts -n N ...``). Each process is a *rank* 0..N-1 of
+``MPI.COMM_WORLD``; :func:`init_process_group` connects to it (mpi4py is imported there, not
+when minigrad is).
+
+Failure (no rank waits forever):
+
+- every collective here is started non-blocking and then polled (``Test``) until a deadline
+  (``timeout`` of :func:`init_process_group`, 600 s by default): a rank whose partner died
+  or stopped calling the collective raises :class:`DistributedError` naming itself and the
+  operation, instead of blocking forever;
+- an exception that nobody catches, on any rank, prints its traceback with the rank's number
+  and calls ``COMM_WORLD.Abort``, which makes ``mpiexec`` stop every rank at once;
+- a rank killed by a signal is noticed by ``mpiexec`` (MPICH's hydra stops the others and
+  names the rank); on launchers that do not, the deadline above still stops the survivors.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pickle
+import socket
+import sys
+import time
+import traceback
+from typing import Any
+
+import numpy as np
+
+from ..tensor import Tensor
+
+INSTALL_HINT = (
+    "distributed training needs mpi4py and an MPI library: pip install 'minigrad-autodiff[mpi]' "
+    "(mpi4py and mpich from the package index), then run with mpiexec -n N"
+)
+
+
+class DistributedError(RuntimeError):
+    """A collective could not complete (a rank died or diverged) or the ranks disagree."""
+
+
+class _World:
+    """The state of this process's MPI connection (one per process)."""
+
+    def __init__(self) -> None:
+        self.MPI: Any = None
+        self.comm: Any = None
+        self.rank = 0
+        self.size = 1
+        self.local_rank = 0
+        self.local_size = 1  # ranks on this host
+        self.timeout = 600.0
+        self.processes: list[tuple[int, str]] = []  # (pid, host) of each rank
+
+
+_world = _World()
+
+
+def _import_mpi() -> Any:
+    """mpi4py's MPI module, imported now (initialising MPI), or an ImportError naming the extra."""
+    try:
+        return importlib.import_module("mpi4py.MPI")
+    except ImportError as e:
+        raise ImportError(f"{INSTALL_HINT} ({e})") from e
+
+
+def is_initialized() -> bool:
+    """True once :func:`init_process_group` has run in this process."""
+    return _world.comm is not None
+
+
+def init_process_group(timeout: float = 600.0, abort_on_exception: bool = True) -> None:
+    """Connect this process to the MPI world (``mpiexec`` set it up); calling again only
+    updates ``timeout``.
+
+    ``timeout``: seconds any collective may wait for the other ranks before raising
+    :class:`DistributedError`. ``abort_on_exception``: an uncaught exception on this rank
+    prints its traceback and aborts every rank (see the module docstring); without it a
+    failing rank leaves the others waiting until their deadline."""
+    if timeout <= 0:
+        raise ValueError(f"timeout must be positive seconds, got {timeout}")
+    _world.timeout = float(timeout)
+    if is_initialized():
+        return
+    MPI = _import_mpi()
+    comm = MPI.COMM_WORLD
+    _world.MPI, _world.comm = MPI, comm
+    _world.rank, _world.size = comm.Get_rank(), comm.Get_size()
+    # the ranks that share this host's memory: their rank among themselves (a GPU or
+    # core-set index, e.g. for choosing threads)
+    local = comm.Split_type(MPI.COMM_TYPE_SHARED, key=_world.rank)
+    _world.local_rank, _world.local_size = local.Get_rank(), local.Get_size()
+    local.Free()
+    if _world.size > 1:
+        # every rank's process id and host, so that a message can name a rank that died:
+        # MPICH's mpiexec reports a killed process by its PID only
+        _world.processes = comm.allgather((os.getpid(), socket.gethostname()))
+        if _world.rank == 0:
+            sys.stderr.write("minigrad.distributed: " + ", ".join(
+                f"rank {r} = pid {pid} on {host}"
+                for r, (pid, host) in enumerate(_world.processes)) + "\n")
+            sys.stderr.flush()
+    if abort_on_exception:
+        sys.excepthook = _abort_all_ranks(sys.excepthook)
+
+
+def _abort_all_ranks(previous: Any) -> Any:
+    """An excepthook: show the traceback under this rank's name, then stop every rank."""
+    def hook(kind: type, value: BaseException, tb: Any) -> None:
+        text = "".join(traceback.format_exception(kind, value, tb))
+        sys.stderr.write(
+            f"{text}minigrad.distributed: rank {_world.rank} of {_world.size} failed with "
+            f"{kind.__name__}: {value}; aborting all ranks\n"
+        )
+        sys.stderr.flush()
+        sys.stdout.flush()
+        if _world.size > 1:
+            _world.comm.Abort(1)
+        previous(kind, value, tb)
+    return hook
+
+
+def _need_world() -> _World:
+    if not is_initialized():
+        raise RuntimeError(
+            "minigrad.distributed is not initialized: call "
+            "minigrad.distributed.init_process_group() first"
+        )
+    return _world
+
+
+def get_rank() -> int:
+    """This process's rank, 0..world_size-1."""
+    return _need_world().rank
+
+
+def get_world_size() -> int:
+    """How many ranks run the program."""
+    return _need_world().size
+
+
+def get_local_rank() -> int:
+    """This process's rank among the ranks on the same host."""
+    return _need_world().local_rank
+
+
+def get_local_world_size() -> int:
+    """How many ranks run on this host (they share its cores)."""
+    return _need_world().local_size
+
+
+def wait(requests: list, what: str) -> None:
+    """Wait for MPI requests, polling them until the deadline; raise DistributedError then.
+
+    Polling (``Testall``) also drives MPICH's progress of the collectives: without a
+    progress thread, a non-blocking collective advances only inside MPI calls."""
+    w = _need_world()
+    MPI = w.MPI
+    deadline = time.monotonic() + w.timeout
+    pause = 0.0
+    while not MPI.Request.Testall(requests):
+        if time.monotonic() > deadline:
+            dead = _dead_ranks_on_this_host()
+            raise DistributedError(
+                f"rank {w.rank} of {w.size}: {what} did not complete within {w.timeout:g} s; "
+                + (f"rank {', '.join(map(str, dead))} no longer runs" if dead else
+                   "another rank has probably died or stopped (see its message above)")
+            )
+        time.sleep(pause)  # 0 first (a yield), then up to 1 ms: short waits stay short
+        pause = min(1e-3, pause * 2 + 1e-5)
+
+
+def _dead_ranks_on_this_host() -> list[int]:
+    """The ranks on this host whose process has ended (gone, or a zombie not yet reaped)."""
+    host = socket.gethostname()
+    dead = []
+    for r, (pid, where) in enumerate(_world.processes):
+        if where != host or r == _world.rank:
+            continue
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    dead.append(r)
+        except FileNotFoundError:
+            dead.append(r)
+        except OSError:  # no /proc (not Linux): cannot tell
+            pass
+    return dead
+
+
+_OPS = ("sum", "mean", "max", "min")
+
+
+def all_reduce(value: Any, op: str = "sum") -> Any:
+    """Combine ``value`` across ranks: ``op`` "sum", "mean", "max" or "min".
+
+    A Tensor or a writable contiguous ndarray is overwritten with the result, as
+    ``torch.distributed.all_reduce`` does, and returned; a Python number returns a float.
+    Meant for metrics (losses, counts); gradients go through DistributedDataParallel."""
+    if op not in _OPS:
+        raise ValueError(f"all_reduce: op must be one of {_OPS}, got {op!r}")
+    w = _need_world()
+    number = isinstance(value, (int, float, np.number))
+    if number:
+        arr = np.array([value], dtype=np.float64)
+    else:
+        arr = value.data if isinstance(value, Tensor) else value
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(f"all_reduce takes a Tensor, an ndarray or a number, got "
+                        f"{type(value).__name__}")
+    if not (arr.flags.c_contiguous and arr.flags.writeable):
+        raise ValueError("all_reduce writes in place: pass a writable C-contiguous array")
+    if op == "mean" and arr.dtype.kind != "f":
+        raise TypeError(f"all_reduce(op='mean') needs floating data, got {arr.dtype}")
+    mpi_op = {"sum": w.MPI.SUM, "mean": w.MPI.SUM, "max": w.MPI.MAX, "min": w.MPI.MIN}[op]
+    if w.size > 1:
+        wait([w.comm.Iallreduce(w.MPI.IN_PLACE, arr, op=mpi_op)], f"all_reduce({op})")
+    if op == "mean":
+        arr /= w.size
+    if isinstance(value, Tensor):
+        value._bump_version()
+    return float(arr[0]) if number else value
+
+
+def broadcast(value: Any, src: int = 0) -> Any:
+    """Overwrite ``value`` (a Tensor or a writable contiguous ndarray) on every rank with
+    rank ``src``'s; returns it."""
+    w = _need_world()
+    arr = value.data if isinstance(value, Tensor) else value
+    if not isinstance(arr, np.ndarray) or not (arr.flags.c_contiguous and arr.flags.writeable):
+        raise ValueError("broadcast writes in place: pass a Tensor or a writable C-contiguous "
+                         f"ndarray, got {type(value).__name__}")
+    if w.size > 1:
+        wait([w.comm.Ibcast(arr, root=src)], f"broadcast from rank {src}")
+        if isinstance(value, Tensor):
+            value._bump_version()
+    return value
+
+
+def barrier() -> None:
+    """Return once every rank has called barrier() (or raise at the deadline)."""
+    w = _need_world()
+    if w.size > 1:
+        wait([w.comm.Ibarrier()], "barrier")
+
+
+def all_gather_object(obj: Any) -> list:
+    """Every rank's ``obj`` (picklable), in rank order, on every rank."""
+    w = _need_world()
+    if w.size == 1:
+        return [obj]
+    data = np.frombuffer(pickle.dumps(obj), dtype=np.uint8)
+    sizes = np.zeros(w.size, dtype=np.int64)
+    wait([w.comm.Iallgather(np.array([data.size], dtype=np.int64), sizes)], "all_gather sizes")
+    out = np.empty(int(sizes.sum()), dtype=np.uint8)
+    wait([w.comm.Iallgatherv(data, (out, sizes.tolist()))], "all_gather")
+    ends = np.cumsum(sizes)
+    # the payloads were pickled by this very program on the other ranks of this run
+    return [pickle.loads(out[e - s:e].tobytes()) for s, e in zip(sizes, ends)]
+
+
+def check_same_on_all_ranks(items: list[tuple[str, Any]], what: str) -> None:
+    """Raise DistributedError, on every rank, unless every rank passed the same ``items``
+    (ordered (name, value) pairs): the message names the first rank and the first item that
+    differ from rank 0's."""
+    gathered = all_gather_object(list(items))
+    ref = gathered[0]
+    for rank, mine in enumerate(gathered[1:], start=1):
+        if mine == ref:
+            continue
+        ref_d, mine_d = dict(ref), dict(mine)
+        for name, value in ref:
+            if name not in mine_d:
+                diff = f"{name} exists on rank 0 but not on rank {rank}"
+                break
+            if mine_d[name] != value:
+                diff = f"{name} is {mine_d[name]} on rank {rank} but {value} on rank 0"
+                break
+        else:
+            extra = next((n for n, _ in mine if n not in ref_d), None)
+            diff = (f"{extra} exists on rank {rank} but not on rank 0" if extra is not None
+                    else f"the order differs between rank 0 and rank {rank}")
+        raise DistributedError(f"the ranks disagree on the {what}: {diff}")
