@@ -19,7 +19,7 @@ import numpy as _np
 from .backends import get_backend, set_backend, use_backend
 from .function import Function, Context, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from . import dtypes
-from .tensor import Tensor, tensor, zeros, ones, full, zeros_like, ones_like, arange
+from .tensor import Tensor, tensor, as_tensor, zeros, ones, full, zeros_like, ones_like, arange
 from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_state
 from .ops.shape_ops import cat, stack
 from .ops.masking import where, tril, triu, causal_mask
@@ -88,6 +88,7 @@ __all__ = [
     "argmax",
     "argmin",
     "argsort",
+    "as_tensor",
     "autograd",
     "bmm",
     "cat",

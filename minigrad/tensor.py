@@ -42,7 +42,9 @@ def _to_array(data: Any, dtype: Any = None) -> np.ndarray:
             raise ValueError(f"cannot build a tensor from ragged nested sequences: {e}") from None
         if arr.dtype == object:
             raise TypeError(f"cannot build a tensor from data of type {type(data).__name__}")
-        if arr.dtype == np.float64:  # Python floats -> float32, as PyTorch
+        # Python floats -> float32, as PyTorch; with dtype= they go straight to it below
+        # (from float64, which holds them exactly: one rounding, never via float32)
+        if arr.dtype == np.float64 and dtype is None:
             arr = arr.astype(DEFAULT_FLOAT)
     if dtype is not None:
         arr = arr.astype(check_dtype(dtype), copy=False)
@@ -1104,8 +1106,25 @@ _TYPE_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "int32"
 
 
 def tensor(data: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
-    """Build a Tensor from a number, nested list or ndarray (see dtype rules)."""
-    return Tensor(data, dtype=dtype, requires_grad=requires_grad)
+    """Build a Tensor from a number, nested list, ndarray or Tensor (see dtype rules).
+
+    The data is always copied, as ``torch.tensor``: writing to the caller's array later
+    does not change the tensor, nor the other way round (:func:`as_tensor` and
+    ``from_numpy`` share memory instead)."""
+    arr = _to_array(data, dtype)
+    if isinstance(data, (np.ndarray, Tensor)) and np.may_share_memory(arr, _data(data)):
+        arr = arr.copy()
+    return Tensor._from_op(arr, None).requires_grad_(requires_grad)
+
+
+def as_tensor(data: Any, dtype: Any = None) -> Tensor:
+    """A Tensor sharing memory with ``data`` when it can, as ``torch.as_tensor``: an ndarray
+    (or a Tensor) already of ``dtype`` is used as it is, so writes through either show in
+    the other; anything else (lists, numbers, a dtype change) is converted, as in
+    :func:`tensor`. A Tensor argument of the right dtype is returned itself."""
+    if isinstance(data, Tensor) and (dtype is None or np.dtype(dtype) == data.dtype):
+        return data
+    return Tensor(data, dtype=dtype)
 
 
 def _float_dtype(dtype: Any) -> np.dtype:
@@ -1123,8 +1142,11 @@ def ones(*shape: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
 
 
 def full(shape: Iterable, value: float, dtype: Any = None, requires_grad: bool = False) -> Tensor:
-    """A tensor filled with ``value``."""
-    arr = np.full(_shape_args((tuple(shape),)), value, _float_dtype(dtype))
+    """A tensor filled with ``value``; without ``dtype`` it follows the value as PyTorch:
+    bool for True/False, int64 for an int, float32 for a float."""
+    if dtype is None:
+        dtype = _to_array(value).dtype if isinstance(value, (bool, int, float)) else DEFAULT_FLOAT
+    arr = np.full(_shape_args((tuple(shape),)), value, check_dtype(dtype))
     return Tensor(arr, requires_grad=requires_grad)
 
 
@@ -1147,8 +1169,8 @@ def arange(start: float, end: float | None = None, step: float = 1, dtype: Any =
     if step == 0:
         raise ValueError(f"arange: step must be nonzero, got {step!r}")
     arr = np.arange(start, end, step)
-    if dtype is not None:
-        arr = arr.astype(dtype)
+    if dtype is not None:  # computed in float64 (or int64), rounded once to dtype
+        arr = arr.astype(check_dtype(dtype))
     elif arr.dtype == np.float64:
         arr = arr.astype(DEFAULT_FLOAT)
     return Tensor(arr)
