@@ -209,19 +209,19 @@ class Context:
 class Function:
     """Base class of every differentiable op (see the module docstring).
 
-    ``is_view = True`` marks ops whose output may be a view of their first
-    input's array (reshape, transpose, basic indexing): when it is, the output
-    shares the input's version counter, so an in-place write through either
-    is seen by arrays saved from the other.
+    Views are found, not declared: when the output's array shares memory with an
+    input's array (reshape, transpose, basic indexing, flip, expand, some einsums
+    return views), ``apply`` gives the output that input's version counter, so an
+    in-place write through either is seen by arrays saved from the other.
 
-
-    ``promote`` names the dtype promotion applied to the input arrays before
-    ``forward`` (``None``, ``"float"``, ``"binary"`` or ``"divide"``; see
-    :func:`minigrad.dtypes.promote`).
+    ``promote`` names the dtype rule applied to the input arrays before ``forward``
+    (``None``, ``"float"``, ``"float_only"``, ``"sum"``, ``"binary"`` or ``"divide"``;
+    see :func:`minigrad.dtypes.promote`); ``promote_options`` names keyword options
+    (Python numbers or arrays) that take part in a binary promotion.
     """
 
-    is_view = False
     promote: str | None = None
+    promote_options: tuple = ()
 
     @staticmethod
     def forward(ctx: Context, *arrays: np.ndarray, **options: Any) -> np.ndarray:
@@ -260,25 +260,45 @@ class Function:
         arrays = [t.data for t in tensors]
         if cls.promote is not None:  # PyTorch's type promotion (see minigrad/dtypes.py)
             d0 = arrays[0].dtype  # common case, checked inline: all of one float dtype
-            if d0.kind != "f" or len(arrays) > 2 or (len(arrays) == 2 and arrays[1].dtype != d0):
-                arrays = _dtypes.promote(cls.promote, arrays)
+            if d0.kind != "f" or len(arrays) > 2 or (len(arrays) == 2 and arrays[1].dtype != d0) \
+                    or cls.promote_options:
+                scalars = tuple(_option_value(options.get(k)) for k in cls.promote_options
+                                if options.get(k) is not None)
+                arrays = _dtypes.promote(cls.promote, arrays, cls.__name__.lower(), scalars)
         if _mode.enabled and True in needs:
             ctx = Context(cls, tensors, needs)
             out = Tensor._from_op(cls.forward(ctx, *arrays, **options), ctx)
             if ctx._saved:
                 ctx._record_versions(out)
-            if cls.is_view:
-                out._share_version(tensors[0])
+            _link_view(out, tensors)
             return out
         scratch = _mode.scratch
         try:  # nothing to record: forward gets this thread's throwaway context
             out = Tensor._from_op(cls.forward(scratch, *arrays, **options), None)
-            if cls.is_view:
-                out._share_version(tensors[0])
+            _link_view(out, tensors)
             return out
         finally:  # drop whatever forward saved on it, even if forward raised
             scratch.__dict__.clear()
             scratch._saved = ()
+
+
+def _option_value(value: Any) -> Any:
+    """An option that joins the promotion: a Tensor as its array, anything else as given."""
+    return value.data if isinstance(value, _tensor.Tensor) else value
+
+
+def _link_view(out: Any, inputs: tuple) -> None:
+    """Give ``out`` the version counter of the input whose memory its array shares.
+
+    A fresh array (``base`` None, not an input's array itself) is the common case and
+    costs two attribute reads; only a view pays for the memory-bounds check."""
+    arr = out.data
+    if arr.base is None and not any(arr is t.data for t in inputs):
+        return
+    for t in inputs:
+        if arr is t.data or np.may_share_memory(arr, t.data):
+            out._share_version(t)
+            return
 
 
 def composite_backward(ctx: Context, grad: Any, composite: Any) -> tuple:

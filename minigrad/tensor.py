@@ -114,7 +114,7 @@ class Tensor:
         return self._vc[0]
 
     def _share_version(self, base: Tensor) -> None:
-        """Called by view ops: when ``self.data`` views ``base.data``, share its counter."""
+        """Called by Function.apply: when ``self.data`` views ``base.data``, share its counter."""
         if self.data is base.data or np.may_share_memory(self.data, base.data):
             self._vc = base._vc
             self._is_view = self.data is not base.data or base._is_view
@@ -359,8 +359,6 @@ class Tensor:
     def __pow__(self, exponent: Any) -> Tensor:
         if isinstance(exponent, Tensor) or np.ndim(exponent) > 0:  # elementwise exponents
             return elementwise.Pow.apply(self, exponent)
-        if self.data.dtype.kind != "f" and not isinstance(exponent, (int, np.integer)):
-            return self.to(DEFAULT_FLOAT) ** exponent  # int ** 0.5 is computed in float, as PyTorch
         return elementwise.PowScalar.apply(self, exponent=exponent)
 
     def __rpow__(self, base: Any) -> Tensor:
@@ -435,10 +433,11 @@ class Tensor:
 
     # ---- reductions (``dim``/``keepdim`` and NumPy's ``axis``/``keepdims`` both accepted) ----
     def sum(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
-            keepdims: bool | None = None) -> Tensor:
-        """Sum over ``dim`` (int, tuple or None for all)."""
+            keepdims: bool | None = None, dtype: Any = None) -> Tensor:
+        """Sum over ``dim`` (int, tuple or None for all); bool and integer tensors sum in
+        int64, as PyTorch; ``dtype=`` casts the input first."""
         d, k = _reduce_args("sum", dim, keepdim, axis, keepdims)
-        return reduce_ops.Sum.apply(self, axis=d, keepdims=k)
+        return reduce_ops.Sum.apply(self if dtype is None else self.to(dtype), axis=d, keepdims=k)
 
     def mean(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
              keepdims: bool | None = None) -> Tensor:
@@ -628,10 +627,8 @@ class Tensor:
         """self / other; ``rounding_mode="floor"`` is ``//``, ``"trunc"`` rounds toward 0."""
         if rounding_mode is None:
             return self / other
-        if rounding_mode == "floor":
-            return self // other
-        if rounding_mode == "trunc":
-            return (self / other).trunc()
+        if rounding_mode in ("floor", "trunc"):
+            return math_ops.RoundedDiv.apply(self, other, mode=rounding_mode)
         raise ValueError(f"div: rounding_mode must be None, 'floor' or 'trunc', got {rounding_mode!r}")
 
     def pow(self, exponent: Any) -> Tensor:
@@ -653,11 +650,11 @@ class Tensor:
         return math_ops.Remainder.apply(as_tensor_like(other, self), self)
 
     def __floordiv__(self, other: Any) -> Tensor:
-        """floor(self / other); no gradient (PyTorch has no derivative for it either)."""
-        return Tensor(np.asarray(np.floor_divide(self.data, _data(other))))
+        """floor(self / other), in integers for integer operands; gradient 0."""
+        return math_ops.RoundedDiv.apply(self, other, mode="floor")
 
     def __rfloordiv__(self, other: Any) -> Tensor:
-        return Tensor(np.asarray(np.floor_divide(_data(other), self.data)))
+        return math_ops.RoundedDiv.apply(as_tensor_like(other, self), self, mode="floor")
 
     remainder = __mod__
     floor_divide = __floordiv__

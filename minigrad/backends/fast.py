@@ -34,7 +34,7 @@ from ..kernels.masked_fill import masked_fill  # noqa: F401
 from ..kernels.matmul import matmul
 from ..kernels.softmax import log_softmax, log_softmax_backward, softmax, softmax_backward  # noqa: F401
 from . import reference
-from .reference import adam_coefficients, causal_mask  # noqa: F401  (no kernel: shared)
+from .reference import adam_coefficients, causal_mask, reduce_sum  # noqa: F401  (no kernel: shared)
 
 NAME = "fast"
 
@@ -73,7 +73,7 @@ def linear_backward(g: np.ndarray, x: np.ndarray, w: np.ndarray, need_x: bool, n
         return dx.reshape(x.shape), dw, db
     dx = matmul(g, w) if need_x else None
     dw = matmul(g2.T, x2) if need_w else None
-    return dx, dw, (g2.sum(axis=0) if need_b else None)
+    return dx, dw, (reduce_sum(g2, axis=0) if need_b else None)
 
 
 def _fusable(*arrays: np.ndarray) -> bool:

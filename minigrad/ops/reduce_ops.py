@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import backends
 from ..function import Function
 from .shape_ops import cat, stack
 
@@ -49,11 +50,13 @@ def _save_kept(ctx, a: np.ndarray, out: np.ndarray, axes: tuple, keepdims: bool)
 class Sum(Function):
     """out = sum of a over ``axis`` (all axes when None), keepdims as NumPy."""
 
+    promote = "sum"
+
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
         axes = normalize_axes(axis, a.ndim)
         ctx.info = (a.shape, axes, keepdims)
-        return np.asarray(a.sum(axis=axes, keepdims=keepdims))
+        return backends.active.reduce_sum(a, axes, keepdims)
 
     @staticmethod
     def backward(ctx, grad):
@@ -70,11 +73,16 @@ class Sum(Function):
 class Mean(Function):
     """out = sum(a) / N over ``axis``, N the number of elements averaged."""
 
+    promote = "float_only"
+
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
         axes = normalize_axes(axis, a.ndim)
         ctx.info = (a.shape, axes, keepdims)
-        return np.asarray(a.mean(axis=axes, keepdims=keepdims), dtype=a.dtype)
+        n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
+        with np.errstate(invalid="ignore", divide="ignore"):  # mean of nothing: nan, as PyTorch
+            return np.asarray(backends.active.reduce_sum(a, axes, keepdims) / a.dtype.type(n),
+                              dtype=a.dtype)
 
     @staticmethod
     def backward(ctx, grad):
@@ -139,17 +147,21 @@ class Min(_Extremum):
 class Var(Function):
     """out = sum((a - mean)**2) / (N - correction) over ``axis``."""
 
+    promote = "float_only"
+
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False, correction=1):
         axes = normalize_axes(axis, a.ndim)
         n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
-        centered = a - a.mean(axis=axes, keepdims=True)
+        reduce_sum = backends.active.reduce_sum
+        with np.errstate(invalid="ignore", divide="ignore"):
+            centered = a - reduce_sum(a, axes, True) / a.dtype.type(n)
         ctx.save_for_backward(centered)
         # PyTorch's forward divides by max(0, N - correction) (too few elements: nan or inf,
         # not an error) and its backward by N - correction itself: both kept, to match it exactly
         ctx.info = (a.shape, axes, keepdims, n - correction)
         with np.errstate(divide="ignore", invalid="ignore"):
-            squares = (centered * centered).sum(axis=axes, keepdims=keepdims)
+            squares = reduce_sum(centered * centered, axes, keepdims)
             out = squares / a.dtype.type(max(0, n - correction))
         return np.asarray(out, dtype=a.dtype)
 
@@ -190,6 +202,8 @@ def _move_back(m: np.ndarray, shape: tuple, axes: tuple) -> np.ndarray:
 class Prod(Function):
     """out = product of a over ``axis``."""
 
+    promote = "sum"
+
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
         axes = normalize_axes(axis, a.ndim)
@@ -228,6 +242,8 @@ class Prod(Function):
 class LogSumExp(Function):
     """out = log(sum(exp(a))) over ``axis``, computed as m + log(sum(exp(a - m))), m the max."""
 
+    promote = "float"
+
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
         axes = normalize_axes(axis, a.ndim)
@@ -255,10 +271,12 @@ class LogSumExp(Function):
 class CumSum(Function):
     """out_i = a_0 + ... + a_i along ``axis``."""
 
+    promote = "sum"
+
     @staticmethod
     def forward(ctx, a, axis):
         ctx.axis = axis
-        return np.cumsum(a, axis=axis, dtype=a.dtype if a.dtype.kind == "f" else None)
+        return np.cumsum(a, axis=axis, dtype=a.dtype)
 
     @staticmethod
     def backward(ctx, grad):
@@ -274,10 +292,13 @@ class CumSum(Function):
 class Norm2(Function):
     """out = sqrt(sum(a**2)) over ``axis`` (the Euclidean norm)."""
 
+    promote = "float_only"
+
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
         axes = normalize_axes(axis, a.ndim)
-        return _save_kept(ctx, a, np.sqrt((a * a).sum(axis=axes, keepdims=True)), axes, keepdims)
+        return _save_kept(ctx, a, np.sqrt(backends.active.reduce_sum(a * a, axes, True)), axes,
+                          keepdims)
 
     @staticmethod
     def backward(ctx, grad):

@@ -19,8 +19,6 @@ from ..function import Function
 class Reshape(Function):
     """Same values, new shape: out = a.reshape(shape)."""
 
-    is_view = True  # basic indexing/reshape give views: share the version counter
-
     @staticmethod
     def forward(ctx, a, shape):
         ctx.in_shape = a.shape
@@ -42,8 +40,6 @@ class Reshape(Function):
 
 class Transpose(Function):
     """Swap two axes: out = swapaxes(a, dim0, dim1) (a view, no copy)."""
-
-    is_view = True  # basic indexing/reshape give views: share the version counter
 
     @staticmethod
     def forward(ctx, a, dim0=-2, dim1=-1):
@@ -71,8 +67,6 @@ class Transpose(Function):
 
 class Permute(Function):
     """Reorder all axes: out = transpose(a, dims)."""
-
-    is_view = True  # basic indexing/reshape give views: share the version counter
 
     @staticmethod
     def forward(ctx, a, dims):
@@ -154,8 +148,6 @@ def scatter_to(shape: tuple, index: Any, g: np.ndarray) -> np.ndarray:
 class GetItem(Function):
     """Indexing: out = a[index], basic slices or integer/bool array gather."""
 
-    is_view = True  # basic indexing/reshape give views: share the version counter
-
     @staticmethod
     def forward(ctx, a, index):
         ctx.info = (a.shape, index)
@@ -204,6 +196,8 @@ def getitem(t, index: Any):
 class Cat(Function):
     """Join along an existing axis: out = concatenate(a_1, ..., a_n, axis)."""
 
+    promote = "binary"  # cat([int, float]) is float, as PyTorch
+
     @staticmethod
     def forward(ctx, *arrays, axis=0):
         ctx.sizes = [a.shape[axis] for a in arrays]
@@ -232,6 +226,8 @@ class Cat(Function):
 
 class Stack(Function):
     """Join along a new axis: out = stack(a_1, ..., a_n, axis)."""
+
+    promote = "binary"  # as cat
 
     @staticmethod
     def forward(ctx, *arrays, axis=0):
