@@ -126,6 +126,9 @@ def promote(kind: str, arrays: list, name: str = "op", scalars: tuple = ()) -> l
         if first.kind in "bi" or (first.kind == "u" and first.itemsize < 8):
             return [np.asarray(arrays[0], dtype=np.int64)] + list(arrays[1:])
         return arrays
+    if first.kind == "f" and all(a.dtype == first for a in arrays) \
+            and all(isinstance(v, (int, float)) for v in scalars):
+        return arrays  # a Python number never changes a float tensor's dtype
     operands = list(arrays) + [python_scalar(v) for v in scalars]
     if (first.kind == "f" or kind == "binary") and all(a.dtype == first for a in operands):
         return arrays  # the common case: nothing to do

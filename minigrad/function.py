@@ -160,16 +160,16 @@ class Context:
         the output is not kept alive by its own Context (no reference cycle);
         the id stays unique while the saved array it names is alive.
         """
-        self._versions = (out._vc, id(out.data), [p._vc[0] for p in self.parents])
+        self._versions = (out._vc, id(out.data), [p._vc[0] for p in self.parents], out._vc[0])
 
     def _check_versions(self) -> None:
         """Raise PyTorch's error if a saved array's tensor was written in place since."""
-        out_vc, out_id, versions = self._versions
+        out_vc, out_id, versions, out_then = self._versions
         for arr in self._saved:
             if arr is None:
                 continue
             if id(arr) == out_id:
-                now, then, role = out_vc[0], 0, "output 0"
+                now, then, role = out_vc[0], out_then, "output 0"
             else:
                 for j, p in enumerate(self.parents):
                     if arr is p.data:
@@ -268,9 +268,9 @@ class Function:
         if _mode.enabled and True in needs:
             ctx = Context(cls, tensors, needs)
             out = Tensor._from_op(cls.forward(ctx, *arrays, **options), ctx)
+            _link_view(out, tensors)  # first: a saved output that is a view checks the shared counter
             if ctx._saved:
                 ctx._record_versions(out)
-            _link_view(out, tensors)
             return out
         scratch = _mode.scratch
         try:  # nothing to record: forward gets this thread's throwaway context
@@ -293,8 +293,12 @@ def _link_view(out: Any, inputs: tuple) -> None:
     A fresh array (``base`` None, not an input's array itself) is the common case and
     costs two attribute reads; only a view pays for the memory-bounds check."""
     arr = out.data
-    if arr.base is None and not any(arr is t.data for t in inputs):
-        return
+    if arr.base is None:
+        for t in inputs:
+            if arr is t.data:
+                break
+        else:
+            return
     for t in inputs:
         if arr is t.data or np.may_share_memory(arr, t.data):
             out._share_version(t)
