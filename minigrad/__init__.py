@@ -21,7 +21,7 @@ from .backends import get_backend, set_backend, use_backend
 from .autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from .function import Function, Context
 from . import dtypes
-from .tensor import Tensor, tensor, zeros, ones, full, zeros_like, ones_like, arange
+from .tensor import Tensor, tensor, as_tensor, zeros, ones, full, zeros_like, ones_like, arange
 from .tensor import tril, triu, matmul
 from .tensor import logical_and, logical_or, logical_xor, logical_not, isnan, isinf, isfinite
 from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_state
@@ -89,6 +89,7 @@ __all__ = [
     "argmax",
     "argmin",
     "argsort",
+    "as_tensor",
     "autograd",
     "bmm",
     "cat",

@@ -26,8 +26,15 @@ Type promotion follows PyTorch's ``torch.result_type``:
   float32, the default float; ``int64 (3,) + float64 0-d`` -> float64);
 - integer tensor + integer tensor stays an integer tensor; int64 + float32
   tensors give float32 (NumPy would say float64);
-- true division of integers, ``exp log sqrt tanh sigmoid gelu`` of an integer
-  tensor and an integer tensor to a float power are computed in float32.
+- true division of integers, ``exp log sqrt tanh sigmoid gelu sin cos erf logsumexp``
+  of an integer tensor and an integer tensor to a float power are computed in float32;
+- ``sum prod cumsum`` of bool and integer tensors give int64 (no wrap-around);
+  ``mean var std norm`` of them raise, as PyTorch.
+
+Each op names its rule once, as the class attribute ``promote`` of its Function
+(``promote_options`` names the options, such as clamp's bounds, that join the
+promotion), and ``Function.apply`` applies it before ``forward`` runs: no op
+converts dtypes itself.
 """
 
 from __future__ import annotations
@@ -81,19 +88,51 @@ def result_type(*arrays: np.ndarray) -> np.dtype:
     return dims
 
 
-def promote(kind: str, arrays: list) -> list:
+def python_scalar(value: Any) -> np.ndarray:
+    """A Python number as the 0-d array an op promotes with: bool -> bool, int -> int64,
+    float -> the default float (PyTorch's "wrapped number" rule)."""
+    if isinstance(value, (bool, np.bool_)):
+        return np.asarray(value, dtype=np.bool_)
+    if isinstance(value, int):
+        return np.asarray(value, dtype=np.int64)
+    if isinstance(value, float):
+        return np.asarray(value, dtype=DEFAULT_FLOAT)
+    return np.asarray(value)
+
+
+def promote(kind: str, arrays: list, name: str = "op", scalars: tuple = ()) -> list:
     """Cast an op's input arrays to its result dtype (``Function.promote`` names the rule).
 
-    ``"float"``: integer or bool inputs are computed in float32 (exp, log, ...).
-    ``"binary"``: the arrays meet at :func:`result_type` (add, mul, ...).
+    ``"float"``: integer or bool inputs are computed in float32 (exp, log, sin, erf, ...).
+    ``"float_only"``: integer or bool inputs are refused with RuntimeError (mean, var,
+    norm: PyTorch cannot infer their output dtype either).
+    ``"sum"``: bool and integer inputs are summed in int64, never wrapping around (sum,
+    prod, cumsum); floats keep their dtype.
+    ``"binary"``: the arrays meet at :func:`result_type` (add, mul, maximum, where, ...);
+    ``scalars`` are option values (clamp's bounds, a scalar exponent) that take part in
+    the promotion without being inputs.
     ``"divide"``: as binary, but a non-float result becomes float32 (true division).
     """
     first = arrays[0].dtype
     if kind == "float":
         return arrays if first.kind == "f" else [a.astype(DEFAULT_FLOAT) for a in arrays]
-    if (first.kind == "f" or kind == "binary") and all(a.dtype == first for a in arrays):
+    if kind == "float_only":
+        if first.kind != "f":
+            raise RuntimeError(
+                f"{name}: could not infer the output dtype: the input must be a floating-point "
+                f"tensor, got {first} (as PyTorch; convert first, e.g. x.float())")
+        return arrays
+    if kind == "sum":
+        if first.kind in "bi" or (first.kind == "u" and first.itemsize < 8):
+            return [np.asarray(arrays[0], dtype=np.int64)] + list(arrays[1:])
+        return arrays
+    if first.kind == "f" and all(a.dtype == first for a in arrays) \
+            and all(isinstance(v, (int, float)) for v in scalars):
+        return arrays  # a Python number never changes a float tensor's dtype
+    operands = list(arrays) + [python_scalar(v) for v in scalars]
+    if (first.kind == "f" or kind == "binary") and all(a.dtype == first for a in operands):
         return arrays  # the common case: nothing to do
-    target = result_type(*arrays)
+    target = result_type(*operands)
     if kind == "divide" and target.kind != "f":
         target = DEFAULT_FLOAT
     return [a if a.dtype == target else a.astype(target) for a in arrays]

@@ -25,6 +25,7 @@ gradients instead of storing them.
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -61,8 +62,14 @@ def topological_order(root: Tensor | Sequence, stop: frozenset = frozenset()) ->
     first. The walk does not go past tensors whose id is in ``stop`` (they are included)."""
     roots = root if isinstance(root, (list, tuple)) else (root,)
     order: list = []
-    visited = {id(r) for r in roots}
+    # A root is marked visited only when its own walk starts: a root that another root
+    # depends on (grad([z, y]) with y an ancestor of z) must be placed among z's
+    # ancestors, before z, so that z's contribution reaches it before it is visited.
+    visited: set = set()
     for r in roots:
+        if id(r) in visited:  # repeated, or already reached from an earlier root
+            continue
+        visited.add(id(r))
         # An explicit stack instead of recursion. Each entry is (tensor, parents
         # iterator); a tensor is appended to the order once all its parents are:
         # an iterative post-order depth-first search.
@@ -170,6 +177,28 @@ def _post_accumulate(leaf: Tensor) -> None:
             hook(leaf)
 
 
+# One lock for every ``.grad`` update: backward passes running at once in several threads
+# may share a leaf (the same model's parameters), and "read .grad, add, write .grad" must not
+# interleave or a contribution is lost. An uncontended lock costs well under a microsecond per
+# leaf, so the single-thread path stays cheap.
+_grad_lock = threading.Lock()
+
+
+def _accumulate(t: Tensor, g: Any, create_graph: bool) -> None:
+    """``t.grad += g`` (``t.grad = g`` the first time), atomic across threads.
+
+    ``g`` is an ndarray, or a Tensor with a graph when ``create_graph``. The first gradient
+    is copied: it may be shared with another input (Add passes its grad to both) or read-only
+    (a broadcast view), and ``.grad`` belongs to the user."""
+    with _grad_lock:
+        old = t._grad
+        if create_graph:
+            t._grad = g.clone() if old is None else old + g
+        else:
+            total = np.array(g, dtype=t.data.dtype) if old is None else old.data + g
+            t._grad = _tensor_class(t)._from_op(total, None)
+
+
 def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bool,
           capture: dict | None, stop: frozenset = frozenset()) -> None:
     """The backward pass from ``roots`` with seed gradients ``seeds``.
@@ -193,18 +222,9 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                 if id(t) in stop:
                     continue
             if ctx is None:  # a leaf: store the total gradient
-                if capture is not None:
-                    continue
-                old = t._grad
-                if create_graph:
-                    # clone: g may be shared with another input (Add passes its grad to both)
-                    t._grad = g.clone() if old is None else old + g
-                else:
-                    # Copy: g may be shared with another input (Add passes its grad
-                    # to both) or read-only (a broadcast view); .grad is the user's.
-                    total = np.array(g, dtype=t.data.dtype) if old is None else old.data + g
-                    t._grad = _tensor_class(t)._from_op(total, None)
-                _post_accumulate(t)
+                if capture is None:
+                    _accumulate(t, g, create_graph)
+                    _post_accumulate(t)  # hooks run outside the lock
                 continue
             if ctx._freed:
                 raise RuntimeError(
@@ -262,8 +282,7 @@ def backward(root: Tensor, grad: Any = None, retain_graph: bool | None = None,
     found = grads([root], inputs, [seed], retain_graph, create_graph, allow_unused=True)
     for x, g in zip(inputs, found):
         if g is not None:
-            x._grad = (g.clone() if create_graph else Tensor._from_op(
-                np.array(g.data, dtype=x.dtype), None)) if x._grad is None else x._grad + g
+            _accumulate(x, g if create_graph else g.data, create_graph)
             _post_accumulate(x)
 
 

@@ -100,7 +100,8 @@ class Context:
         the output is not kept alive by its own Context (no reference cycle);
         the id stays unique while the saved array it names is alive.
         """
-        self._versions = (out._vc, id(out.data), [p._vc[0] for p in self.parents], inputs)
+        self._versions = (out._vc, id(out.data), [p._vc[0] for p in self.parents],
+                          out._vc[0], inputs)
 
     def saved_as_tensors(self, out: Any) -> tuple:
         """``saved_tensors`` as the Tensors they are the values of, for a backward run under
@@ -111,7 +112,7 @@ class Context:
         saved = self.saved_tensors
         if not saved:
             return saved
-        _, out_id, _, inputs = self._versions
+        _, out_id, _, _, inputs = self._versions
         found = []
         for i, arr in enumerate(saved):
             if arr is None:
@@ -135,12 +136,12 @@ class Context:
 
     def _check_versions(self) -> None:
         """Raise PyTorch's error if a saved array's tensor was written in place since."""
-        out_vc, out_id, versions, _ = self._versions
+        out_vc, out_id, versions, out_then, _ = self._versions
         for arr in self._saved:
             if arr is None:
                 continue
             if id(arr) == out_id:
-                now, then, role = out_vc[0], 0, "output 0"
+                now, then, role = out_vc[0], out_then, "output 0"
             else:
                 for j, p in enumerate(self.parents):
                     if arr is p.data:
@@ -180,15 +181,15 @@ class Context:
 class Function:
     """Base class of every differentiable op (see the module docstring).
 
-    ``is_view = True`` marks ops whose output may be a view of their first
-    input's array (reshape, transpose, basic indexing): when it is, the output
-    shares the input's version counter, so an in-place write through either
-    is seen by arrays saved from the other.
+    Views are found, not declared: when the output's array shares memory with an
+    input's array (reshape, transpose, basic indexing, flip, expand, some einsums
+    return views), ``apply`` gives the output that input's version counter, so an
+    in-place write through either is seen by arrays saved from the other.
 
-
-    ``promote`` names the dtype promotion applied to the input arrays before
-    ``forward`` (``None``, ``"float"``, ``"binary"`` or ``"divide"``; see
-    :func:`minigrad.dtypes.promote`).
+    ``promote`` names the dtype rule applied to the input arrays before ``forward``
+    (``None``, ``"float"``, ``"float_only"``, ``"sum"``, ``"binary"`` or ``"divide"``;
+    see :func:`minigrad.dtypes.promote`); ``promote_options`` names keyword options
+    (Python numbers or arrays) that take part in a binary promotion.
 
     How ``backward(create_graph=True)`` differentiates an op's gradient, declared once:
 
@@ -201,10 +202,10 @@ class Function:
     - neither (a Function whose backward works on arrays only): ``create_graph`` refuses.
     """
 
-    is_view = False
     promote: str | None = None
     differentiable_backward = False
     composite: Any = None
+    promote_options: tuple = ()
 
     @staticmethod
     def forward(ctx: Context, *arrays: np.ndarray, **options: Any) -> np.ndarray:
@@ -233,27 +234,51 @@ class Function:
         arrays = [t.data for t in tensors]
         if cls.promote is not None:  # PyTorch's type promotion (see minigrad/dtypes.py)
             d0 = arrays[0].dtype  # common case, checked inline: all of one float dtype
-            if d0.kind != "f" or len(arrays) > 2 or (len(arrays) == 2 and arrays[1].dtype != d0):
-                arrays = _dtypes.promote(cls.promote, arrays)
+            if d0.kind != "f" or len(arrays) > 2 or (len(arrays) == 2 and arrays[1].dtype != d0) \
+                    or cls.promote_options:
+                scalars = tuple(_option_value(options.get(k)) for k in cls.promote_options
+                                if options.get(k) is not None)
+                arrays = _dtypes.promote(cls.promote, arrays, cls.__name__.lower(), scalars)
         if _mode.enabled and True in needs:
             ctx = Context(cls, tensors, needs)
             out = Tensor._from_op(cls.forward(ctx, *arrays, **options), ctx)
+            _link_view(out, tensors)  # first: a saved output that is a view checks the shared counter
             if ctx._saved:
                 ctx._record_versions(out, arrays)
-            if cls.is_view:
-                out._share_version(tensors[0])
             return out
         scratch = _mode.scratch
         if scratch is None:  # this thread's first op without a graph
             scratch = _mode.scratch = Context(Function, (), ())
         try:  # nothing to record: forward gets this thread's throwaway context
             out = Tensor._from_op(cls.forward(scratch, *arrays, **options), None)
-            if cls.is_view:
-                out._share_version(tensors[0])
+            _link_view(out, tensors)
             return out
         finally:  # drop whatever forward saved on it, even if forward raised
             scratch.__dict__.clear()
             scratch._saved = ()
+
+
+def _option_value(value: Any) -> Any:
+    """An option that joins the promotion: a Tensor as its array, anything else as given."""
+    return value.data if isinstance(value, _Tensor) else value
+
+
+def _link_view(out: Any, inputs: tuple) -> None:
+    """Give ``out`` the version counter of the input whose memory its array shares.
+
+    A fresh array (``base`` None, not an input's array itself) is the common case and
+    costs two attribute reads; only a view pays for the memory-bounds check."""
+    arr = out.data
+    if arr.base is None:
+        for t in inputs:
+            if arr is t.data:
+                break
+        else:
+            return
+    for t in inputs:
+        if arr is t.data or np.may_share_memory(arr, t.data):
+            out._share_version(t)
+            return
 
 
 def composite_backward(ctx: Context, grad: Any, composite: Any) -> tuple:

@@ -55,7 +55,9 @@ def _to_array(data: Any, dtype: Any = None) -> np.ndarray:
             raise ValueError(f"cannot build a tensor from ragged nested sequences: {e}") from None
         if arr.dtype == object:
             raise TypeError(f"cannot build a tensor from data of type {type(data).__name__}")
-        if arr.dtype == np.float64:  # Python floats -> float32, as PyTorch
+        # Python floats -> float32, as PyTorch; with dtype= they go straight to it below
+        # (from float64, which holds them exactly: one rounding, never via float32)
+        if arr.dtype == np.float64 and dtype is None:
             arr = arr.astype(DEFAULT_FLOAT)
     if dtype is not None:
         arr = arr.astype(check_dtype(dtype), copy=False)
@@ -144,7 +146,7 @@ class Tensor:
         return self._vc[0]
 
     def _share_version(self, base: Tensor) -> None:
-        """Called by view ops: when ``self.data`` views ``base.data``, share its counter."""
+        """Called by Function.apply: when ``self.data`` views ``base.data``, share its counter."""
         if self.data is base.data or np.may_share_memory(self.data, base.data):
             self._vc = base._vc
             self._is_view = self.data is not base.data or base._is_view
@@ -409,8 +411,6 @@ class Tensor:
     def __pow__(self, exponent: Any) -> Tensor:
         if isinstance(exponent, Tensor) or np.ndim(exponent) > 0:  # elementwise exponents
             return elementwise.Pow.apply(self, exponent)
-        if self.data.dtype.kind != "f" and not isinstance(exponent, (int, np.integer)):
-            return self.to(DEFAULT_FLOAT) ** exponent  # int ** 0.5 is computed in float, as PyTorch
         return elementwise.PowScalar.apply(self, exponent=exponent)
 
     def __rpow__(self, base: Any) -> Tensor:
@@ -485,10 +485,11 @@ class Tensor:
 
     # ---- reductions (``dim``/``keepdim`` and NumPy's ``axis``/``keepdims`` both accepted) ----
     def sum(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
-            keepdims: bool | None = None) -> Tensor:
-        """Sum over ``dim`` (int, tuple or None for all)."""
+            keepdims: bool | None = None, dtype: Any = None) -> Tensor:
+        """Sum over ``dim`` (int, tuple or None for all); bool and integer tensors sum in
+        int64, as PyTorch; ``dtype=`` casts the input first."""
         d, k = _reduce_args("sum", dim, keepdim, axis, keepdims)
-        return reduce_ops.Sum.apply(self, axis=d, keepdims=k)
+        return reduce_ops.Sum.apply(self if dtype is None else self.to(dtype), axis=d, keepdims=k)
 
     def mean(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
              keepdims: bool | None = None) -> Tensor:
@@ -679,10 +680,8 @@ class Tensor:
         """self / other; ``rounding_mode="floor"`` is ``//``, ``"trunc"`` rounds toward 0."""
         if rounding_mode is None:
             return self / other
-        if rounding_mode == "floor":
-            return self // other
-        if rounding_mode == "trunc":
-            return (self / other).trunc()
+        if rounding_mode in ("floor", "trunc"):
+            return math_ops.RoundedDiv.apply(self, other, mode=rounding_mode)
         raise ValueError(f"div: rounding_mode must be None, 'floor' or 'trunc', got {rounding_mode!r}")
 
     def pow(self, exponent: Any) -> Tensor:
@@ -704,11 +703,11 @@ class Tensor:
         return math_ops.Remainder.apply(as_tensor_like(other, self), self)
 
     def __floordiv__(self, other: Any) -> Tensor:
-        """floor(self / other); no gradient (PyTorch has no derivative for it either)."""
-        return Tensor(np.asarray(np.floor_divide(self.data, _data(other))))
+        """floor(self / other), in integers for integer operands; gradient 0."""
+        return math_ops.RoundedDiv.apply(self, other, mode="floor")
 
     def __rfloordiv__(self, other: Any) -> Tensor:
-        return Tensor(np.asarray(np.floor_divide(_data(other), self.data)))
+        return math_ops.RoundedDiv.apply(as_tensor_like(other, self), self, mode="floor")
 
     remainder = __mod__
     floor_divide = __floordiv__
@@ -1155,8 +1154,25 @@ _TYPE_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "int32"
 
 
 def tensor(data: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
-    """Build a Tensor from a number, nested list or ndarray (see dtype rules)."""
-    return Tensor(data, dtype=dtype, requires_grad=requires_grad)
+    """Build a Tensor from a number, nested list, ndarray or Tensor (see dtype rules).
+
+    The data is always copied, as ``torch.tensor``: writing to the caller's array later
+    does not change the tensor, nor the other way round (:func:`as_tensor` and
+    ``from_numpy`` share memory instead)."""
+    arr = _to_array(data, dtype)
+    if isinstance(data, (np.ndarray, Tensor)) and np.may_share_memory(arr, _data(data)):
+        arr = arr.copy()
+    return Tensor._from_op(arr, None).requires_grad_(requires_grad)
+
+
+def as_tensor(data: Any, dtype: Any = None) -> Tensor:
+    """A Tensor sharing memory with ``data`` when it can, as ``torch.as_tensor``: an ndarray
+    (or a Tensor) already of ``dtype`` is used as it is, so writes through either show in
+    the other; anything else (lists, numbers, a dtype change) is converted, as in
+    :func:`tensor`. A Tensor argument of the right dtype is returned itself."""
+    if isinstance(data, Tensor) and (dtype is None or np.dtype(dtype) == data.dtype):
+        return data
+    return Tensor(data, dtype=dtype)
 
 
 def _float_dtype(dtype: Any) -> np.dtype:
@@ -1174,8 +1190,11 @@ def ones(*shape: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
 
 
 def full(shape: Iterable, value: float, dtype: Any = None, requires_grad: bool = False) -> Tensor:
-    """A tensor filled with ``value``."""
-    arr = np.full(_shape_args((tuple(shape),)), value, _float_dtype(dtype))
+    """A tensor filled with ``value``; without ``dtype`` it follows the value as PyTorch:
+    bool for True/False, int64 for an int, float32 for a float."""
+    if dtype is None:
+        dtype = _to_array(value).dtype if isinstance(value, (bool, int, float)) else DEFAULT_FLOAT
+    arr = np.full(_shape_args((tuple(shape),)), value, check_dtype(dtype))
     return Tensor(arr, requires_grad=requires_grad)
 
 
@@ -1198,8 +1217,8 @@ def arange(start: float, end: float | None = None, step: float = 1, dtype: Any =
     if step == 0:
         raise ValueError(f"arange: step must be nonzero, got {step!r}")
     arr = np.arange(start, end, step)
-    if dtype is not None:
-        arr = arr.astype(dtype)
+    if dtype is not None:  # computed in float64 (or int64), rounded once to dtype
+        arr = arr.astype(check_dtype(dtype))
     elif arr.dtype == np.float64:
         arr = arr.astype(DEFAULT_FLOAT)
     return Tensor(arr)

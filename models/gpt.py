@@ -286,8 +286,7 @@ class GPT(nn.Module):
             raise ValueError(f"max_new_tokens must be an integer >= 0, got {max_new_tokens!r}")
         check_sampling_options(temperature, top_k)
 
-        was_training = self.training
-        self.eval()
+        self._enter_eval()  # restores the modes afterwards, even under threads
         try:
             with no_grad():
                 cache = None
@@ -305,7 +304,7 @@ class GPT(nn.Module):
                                             generator())
                     ids = np.concatenate([ids, nxt[:, None]], axis=1)
         finally:
-            self.train(was_training)
+            self._exit_eval()
         return Tensor(ids)
 
     # ---- weights in and out (docs/weights.md) ---------------------------------------

@@ -372,8 +372,7 @@ class Transformer(nn.Module):
         ids = self._src_ids(src)
         self._check_decode_args(start_id, end_id, max_len)
         fill = self._fill_id(end_id)
-        was_training = self.training
-        self.eval()
+        self._enter_eval()  # restores the modes afterwards, even under threads
         try:
             with no_grad():
                 mask = self._source_mask(ids, None)
@@ -387,7 +386,7 @@ class Transformer(nn.Module):
                     ys = np.concatenate([ys, nxt[:, None]], axis=1)
                     done |= nxt == end_id
         finally:
-            self.train(was_training)
+            self._exit_eval()
         return ys
 
     def _next_log_probs(self, prefixes: np.ndarray, memory_row: np.ndarray,
@@ -413,8 +412,7 @@ class Transformer(nn.Module):
             raise ValueError(f"beam_size must be an integer >= 1, got {beam_size!r}")
         if not isinstance(length_penalty, (int, float)) or not length_penalty >= 0:
             raise ValueError(f"length_penalty must be a number >= 0, got {length_penalty!r}")
-        was_training = self.training
-        self.eval()
+        self._enter_eval()  # restores the modes afterwards, even under threads
         results = []
         try:
             with no_grad():
@@ -427,7 +425,7 @@ class Transformer(nn.Module):
                     results.append(beam_search_one(step, start_id, end_id, max_len, beam_size,
                                                    float(length_penalty)))
         finally:
-            self.train(was_training)
+            self._exit_eval()
         return results
 
     def beam_search(self, src: Any, start_id: int, end_id: int, max_len: int,

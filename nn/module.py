@@ -20,6 +20,7 @@ path of every forward pass).
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
@@ -27,6 +28,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from minigrad.tensor import Tensor, check_device, is_device
+
+# Guards the mode bookkeeping of Module._enter_eval/_exit_eval (overlapping generate calls).
+_eval_lock = threading.Lock()
 
 
 class Parameter(Tensor):
@@ -242,6 +246,30 @@ class Module:
     def eval(self) -> Module:
         """Set evaluation mode on the whole tree (dropout is the identity)."""
         return self.train(False)
+
+    def _enter_eval(self) -> None:
+        """Switch the tree to eval mode for an inference call (``generate``, decoding);
+        pair with :meth:`_exit_eval` in a ``finally``.
+
+        Calls may overlap in several threads: the first one in records every module's
+        mode and the last one out restores it. A plain "save self.training, eval(),
+        restore" would let a second call save the first one's eval mode and restore
+        *that*, leaving the model in eval mode."""
+        with _eval_lock:
+            users = self.__dict__.get("_eval_users", 0)
+            if users == 0:
+                object.__setattr__(self, "_eval_saved", [(m, m.training) for m in self.modules()])
+                self.eval()
+            object.__setattr__(self, "_eval_users", users + 1)
+
+    def _exit_eval(self) -> None:
+        """End an inference call begun by :meth:`_enter_eval`; the last one restores modes."""
+        with _eval_lock:
+            users = self.__dict__["_eval_users"] - 1
+            object.__setattr__(self, "_eval_users", users)
+            if users == 0:
+                for m, mode in self.__dict__.pop("_eval_saved"):
+                    object.__setattr__(m, "training", mode)
 
     def zero_grad(self) -> None:
         """Forget every parameter's gradient (``.grad = None``, PyTorch's default)."""

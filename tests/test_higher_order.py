@@ -216,7 +216,8 @@ def _misc_math(draw):
     y = leaf(draw(positive_arrays(shape)))
     # kinks and jumps kept out of reach: |a| >= 0.2, a * a < b + 4.5, odd clamp bounds
     return (lambda a, b: (a.sin() * a.cos() + a.erf() + (a * a) % (b + 4.5)
-                          + (a * 0.1).floor() * a + a.clamp(-0.7071, 1.3337) * a
+                          + (a * 0.1).floor() * a + (a * 0.1) // 1.0 * b
+                          + a.clamp(-0.7071, 1.3337) * a
                           + a.abs() * a + a**3 + a.clone() * b + (a * b).cumsum(-1))), [x, y]
 
 

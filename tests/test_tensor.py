@@ -41,10 +41,36 @@ def test_dtype_argument_overrides():
     assert mg.tensor(np.ones(2), dtype=mg.int64).dtype == np.int64
 
 
-def test_tensor_from_ndarray_shares_memory_unless_cast():
+def test_tensor_copies_as_tensor_and_from_numpy_share_memory_unless_cast():
     a = np.zeros(3)
-    assert np.shares_memory(mg.tensor(a).data, a)
-    assert not np.shares_memory(mg.tensor(a, dtype=np.float32).data, a)
+    t = mg.tensor(a)
+    a[0] = 5.0  # torch.tensor copies: the caller's later write does not reach the tensor
+    assert t.tolist() == [0.0, 0.0, 0.0] and not np.shares_memory(t.data, a)
+    assert not np.shares_memory(mg.tensor(mg.as_tensor(a)).data, a)
+    assert np.shares_memory(mg.as_tensor(a).data, a)
+    assert np.shares_memory(mg.from_numpy(a).data, a)
+    assert not np.shares_memory(mg.as_tensor(a, dtype=np.float32).data, a)
+    x = mg.tensor([1.0])
+    assert mg.as_tensor(x) is x
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64"])
+def test_python_numbers_go_straight_to_the_requested_dtype(dtype):
+    for value in (0.7, [0.7, 0.1], [[0.7], [1e-40]]):
+        expected = np.array(value, dtype=np.float64).astype(dtype)  # one rounding
+        np.testing.assert_array_equal(mg.tensor(value, dtype=dtype).data, expected)
+        assert mg.tensor(value, dtype=dtype).dtype == np.dtype(dtype)
+    assert mg.tensor(0.7, dtype="float64").item() == 0.7
+    np.testing.assert_array_equal(mg.full((2,), 0.7, dtype=dtype).data, np.full(2, 0.7, dtype))
+    np.testing.assert_array_equal(mg.arange(0, 1, 0.1, dtype=dtype).data,
+                                  np.arange(0, 1, 0.1).astype(dtype))
+
+
+def test_full_infers_its_dtype_from_the_value_as_pytorch():
+    assert mg.full((2, 2), 4).dtype == np.int64
+    assert mg.full((2, 2), True).dtype == np.bool_
+    assert mg.full((2, 2), 4.0).dtype == np.float32
+    assert mg.full((2, 2), 4, dtype="float64").dtype == np.float64
 
 
 @pytest.mark.parametrize("make", [mg.zeros, mg.ones, mg.randn, mg.rand])

@@ -141,7 +141,7 @@ class Fast(Reference):
             return dx.reshape(x.shape), dw, db
         dx = _matmul.matmul(g, w) if need_x else None
         dw = _matmul.matmul(g2.T, x2) if need_w else None
-        return dx, dw, (g2.sum(axis=0) if need_b else None)
+        return dx, dw, (self.reduce_sum(g2, axis=0) if need_b else None)
 
     # ----------------------------------------------------------- attention
     def attention(self, q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | None,

@@ -64,6 +64,14 @@ class Backend:
         """dx = g - exp(y) * sum(g) over the last axis, for y = log_softmax(x)."""
         raise NotImplementedError
 
+    # ---------------------------------------------------------- reductions
+    def reduce_sum(self, a: np.ndarray, axis: int | tuple | None = None,
+                   keepdims: bool = False) -> np.ndarray:
+        """sum(a) over ``axis`` (None: all axes), keepdims as NumPy, in ``a``'s dtype, as
+        accurate along any axis as a cascade (pairwise) sum: float32 along a long
+        non-contiguous axis must not lose digits row after row."""
+        raise NotImplementedError
+
     # -------------------------------------------------------------- matmul
     def matmul(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """a @ b for (..., M, K) @ (..., K, N) -> (..., M, N), batch axes broadcast;

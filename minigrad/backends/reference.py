@@ -53,6 +53,21 @@ class Reference(Backend):
         """dx = g - exp(y) * sum(g) over the last axis, for y = log_softmax(x)."""
         return (g - np.exp(y) * g.sum(axis=-1, keepdims=True)).astype(y.dtype, copy=False)
 
+    # -------------------------------------------------------------- reductions
+    def reduce_sum(self, a: np.ndarray, axis: int | tuple | None = None,
+                   keepdims: bool = False) -> np.ndarray:
+        """sum of ``a`` over ``axis`` (None: all), keepdims as NumPy, in ``a``'s dtype.
+
+        float32 is accumulated in float64 and rounded once: along a non-contiguous axis
+        (axis 0 of a tall array) NumPy adds row after row, so float32's error grows with the
+        number of rows (percents at 10^6 rows; PyTorch sums in a cascade). Along the
+        contiguous last axis NumPy already sums pairwise, and that path is kept."""
+        if a.dtype != np.float32 or (axis in (-1, a.ndim - 1, (a.ndim - 1,)) and a.ndim
+                                     and a.strides[-1] == a.itemsize):
+            return np.asarray(np.add.reduce(a, axis=axis, keepdims=keepdims))
+        return np.asarray(np.add.reduce(a, axis=axis, dtype=np.float64, keepdims=keepdims),
+                          dtype=np.float32)
+
     # ------------------------------------------------------------------ matmul
     def matmul(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """a @ b for (..., M, K) @ (..., K, N), batch axes broadcast; a fresh array."""
@@ -73,7 +88,7 @@ class Reference(Backend):
         g2 = g.reshape(-1, g.shape[-1])
         dx = g @ w if need_x else None
         dw = g2.T @ x.reshape(-1, x.shape[-1]) if need_w else None
-        db = g2.sum(axis=0) if need_b else None
+        db = self.reduce_sum(g2, axis=0) if need_b else None
         return dx, dw, db
 
     # --------------------------------------------------------------- layernorm
@@ -95,7 +110,7 @@ class Reference(Backend):
         dx = rstd[..., None] * (gw - gw.mean(axis=-1, keepdims=True)
                                 - xhat * (gw * xhat).mean(axis=-1, keepdims=True))
         rows = tuple(range(x.ndim - 1))
-        return dx.astype(x.dtype), (g * xhat).sum(axis=rows), g.sum(axis=rows)
+        return dx.astype(x.dtype), self.reduce_sum(g * xhat, rows), self.reduce_sum(g, rows)
 
     # -------------------------------------------------------------------- gelu
     def gelu(self, x: np.ndarray, want_grad: bool) -> tuple:

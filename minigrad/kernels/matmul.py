@@ -230,7 +230,8 @@ def linear_grads(g: np.ndarray, w: np.ndarray, x: np.ndarray, want_db: bool = Fa
         db = np.empty(N, dtype=g.dtype)
         linear_grads_par(g, w, x, dx, dw, db, want_db)
         return dx, dw, (db if want_db else None)
-    return matmul(g, w), matmul(g.T, x), (g.sum(axis=0) if want_db else None)
+    db = np.add.reduce(g, axis=0, dtype=np.float64).astype(g.dtype) if want_db else None
+    return matmul(g, w), matmul(g.T, x), db  # db in float64 sums, as the threaded kernel
 
 
 def mm_2d(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:

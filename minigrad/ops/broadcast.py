@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import backends
+
 
 def unbroadcast(grad: np.ndarray, shape: tuple) -> np.ndarray:
     """Sum ``grad`` down to ``shape``: over leading axes added by broadcasting,
@@ -20,8 +22,10 @@ def unbroadcast(grad: np.ndarray, shape: tuple) -> np.ndarray:
     axes = tuple(range(extra)) + tuple(
         i + extra for i, s in enumerate(shape) if s == 1 and grad.shape[i + extra] != 1
     )
-    if axes:
-        grad = grad.sum(axis=axes, keepdims=True)
+    if axes:  # float32 summed accurately over any number of rows (see reduce_sum); a
+        # Tensor grad (create_graph) sums through the Sum op, which uses the same primitive
+        grad = (backends.active.reduce_sum(grad, axes, True) if isinstance(grad, np.ndarray)
+                else grad.sum(axis=axes, keepdims=True))
     return grad.reshape(shape)
 
 

@@ -119,6 +119,8 @@ class PowScalar(Function):
     """out = a ** p for a Python-number exponent p."""
 
     differentiable_backward = True
+    promote = "binary"
+    promote_options = ("exponent",)  # int tensor ** 0.5 is computed in float32
 
     @staticmethod
     def forward(ctx, a, exponent):
@@ -379,12 +381,14 @@ class Clamp(Function):
     """out = clip(a, lo, hi)."""
 
     differentiable_backward = True
+    promote = "binary"
+    promote_options = ("lo", "hi")  # int tensor clamped to 0.5 is float32, as PyTorch
 
     @staticmethod
     def forward(ctx, a, lo=None, hi=None):
         ctx.save_for_backward(a)
         ctx.bounds = (lo, hi)
-        return np.clip(a, lo, hi)
+        return np.clip(a, lo, hi).astype(a.dtype, copy=False)  # array bounds: a's dtype wins
 
     @staticmethod
     def backward(ctx, grad):

@@ -25,6 +25,7 @@ class _Pairwise(Function):
     as PyTorch."""
 
     differentiable_backward = True
+    promote = "binary"
 
     _pick = staticmethod(np.maximum)
     _wins = staticmethod(np.greater)  # where a alone gets the gradient
@@ -64,6 +65,7 @@ class Sin(Function):
     """out = sin(a)."""
 
     differentiable_backward = True
+    promote = "float"
 
     @staticmethod
     def forward(ctx, a):
@@ -81,6 +83,7 @@ class Cos(Function):
     """out = cos(a)."""
 
     differentiable_backward = True
+    promote = "float"
 
     @staticmethod
     def forward(ctx, a):
@@ -98,6 +101,7 @@ class Erf(Function):
     """out = erf(a) = 2/sqrt(pi) * integral_0^a e^(-t^2) dt."""
 
     differentiable_backward = True
+    promote = "float"
 
     @staticmethod
     def forward(ctx, a):
@@ -115,11 +119,13 @@ class Remainder(Function):
     """out = a - floor(a / b) * b (Python's and PyTorch's ``%``: the sign of b)."""
 
     differentiable_backward = True
+    promote = "binary"
 
     @staticmethod
     def forward(ctx, a, b):
         if a.shape != b.shape:
             _check_broadcast("remainder", a, b)
+        _check_integer_divisor(b, "remainder")
         ctx.save_for_backward(a, b)
         return np.remainder(a, b)
 
@@ -131,6 +137,48 @@ class Remainder(Function):
         if ctx.needs_input_grad[1]:
             gb = unbroadcast(-grad * np.floor_divide(np.asarray(a), np.asarray(b)), b.shape)
         return unbroadcast(grad, a.shape), gb
+
+
+def _check_integer_divisor(b: np.ndarray, name: str) -> None:
+    """Integer division by zero has no answer (NumPy silently gives 0): raise, as PyTorch."""
+    if b.dtype.kind in "iub" and not b.all():
+        raise RuntimeError(f"ZeroDivisionError: {name} of {b.dtype} integers by zero")
+
+
+class RoundedDiv(Function):
+    """out = floor(a / b) (``//``, ``div(rounding_mode="floor")``) or trunc(a / b)
+    (``rounding_mode="trunc"``). Integers are divided in integers (exact for all of int64,
+    which a float32 or float64 quotient is not); dividing them by zero raises.
+
+    The gradient is 0 (the result is piecewise constant), as PyTorch's
+    ``div(rounding_mode=...)``."""
+
+    promote = "binary"
+
+    @staticmethod
+    def forward(ctx, a, b, mode="floor"):
+        if a.shape != b.shape:
+            _check_broadcast("div", a, b)
+        ctx.shapes = (a.shape, b.shape)
+        if a.dtype.kind == "f":
+            with np.errstate(divide="ignore", invalid="ignore"):
+                return np.floor_divide(a, b) if mode == "floor" else np.trunc(a / b)
+        _check_integer_divisor(b, f"div(rounding_mode={mode!r})")
+        q = np.floor_divide(a, b)
+        if mode == "trunc":  # floor rounds a negative inexact quotient down: one step back
+            q = q + ((q < 0) & (q * b != a))
+        return q
+
+    @staticmethod
+    def backward(ctx, grad):
+        # d floor(a / b) = 0 almost everywhere, for both inputs
+        sa, sb = ctx.shapes
+        return np.zeros(sa, grad.dtype), np.zeros(sb, grad.dtype)
+
+    @staticmethod
+    def backward_graph(ctx, grad):
+        sa, sb = ctx.shapes
+        return unbroadcast(grad * 0, sa), unbroadcast(grad * 0, sb)
 
 
 _STEP_FUNCTIONS = {"sign": np.sign, "floor": np.floor, "ceil": np.ceil,

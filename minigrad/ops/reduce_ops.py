@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import backends
 from ..function import Function
 
 
@@ -53,12 +54,13 @@ class Sum(Function):
     """out = sum of a over ``axis`` (all axes when None), keepdims as NumPy."""
 
     differentiable_backward = True
+    promote = "sum"
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
         axes = normalize_axes(axis, a.ndim)
         ctx.info = (a.shape, axes, keepdims)
-        return np.asarray(a.sum(axis=axes, keepdims=keepdims))
+        return backends.active.reduce_sum(a, axes, keepdims)
 
     @staticmethod
     def backward(ctx, grad):
@@ -71,12 +73,16 @@ class Mean(Function):
     """out = sum(a) / N over ``axis``, N the number of elements averaged."""
 
     differentiable_backward = True
+    promote = "float_only"
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
         axes = normalize_axes(axis, a.ndim)
         ctx.info = (a.shape, axes, keepdims)
-        return np.asarray(a.mean(axis=axes, keepdims=keepdims), dtype=a.dtype)
+        n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
+        with np.errstate(invalid="ignore", divide="ignore"):  # mean of nothing: nan, as PyTorch
+            return np.asarray(backends.active.reduce_sum(a, axes, keepdims) / a.dtype.type(n),
+                              dtype=a.dtype)
 
     @staticmethod
     def backward(ctx, grad):
@@ -130,18 +136,21 @@ class Var(Function):
     """out = sum((a - mean)**2) / (N - correction) over ``axis``."""
 
     differentiable_backward = True
+    promote = "float_only"
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False, correction=1):
         axes = normalize_axes(axis, a.ndim)
         n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
-        centered = a - a.mean(axis=axes, keepdims=True)
-        ctx.save_for_backward(a)
+        reduce_sum = backends.active.reduce_sum
+        with np.errstate(invalid="ignore", divide="ignore"):
+            centered = a - reduce_sum(a, axes, True) / a.dtype.type(n)
+        ctx.save_for_backward(a)  # backward recomputes a - mean: a function of a
         # PyTorch's forward divides by max(0, N - correction) (too few elements: nan or inf,
         # not an error) and its backward by N - correction itself: both kept, to match it exactly
         ctx.info = (a.shape, axes, keepdims, n - correction)
         with np.errstate(divide="ignore", invalid="ignore"):
-            squares = (centered * centered).sum(axis=axes, keepdims=keepdims)
+            squares = reduce_sum(centered * centered, axes, keepdims)
             out = squares / a.dtype.type(max(0, n - correction))
         return np.asarray(out, dtype=a.dtype)
 
@@ -175,6 +184,7 @@ class Prod(Function):
     """out = product of a over ``axis``."""
 
     differentiable_backward = True
+    promote = "sum"
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
@@ -202,6 +212,7 @@ class LogSumExp(Function):
     """out = log(sum(exp(a))) over ``axis``, computed as m + log(sum(exp(a - m))), m the max."""
 
     differentiable_backward = True
+    promote = "float"
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
@@ -224,11 +235,12 @@ class CumSum(Function):
     """out_i = a_0 + ... + a_i along ``axis``."""
 
     differentiable_backward = True
+    promote = "sum"
 
     @staticmethod
     def forward(ctx, a, axis):
         ctx.axis = axis
-        return np.cumsum(a, axis=axis, dtype=a.dtype if a.dtype.kind == "f" else None)
+        return np.cumsum(a, axis=axis, dtype=a.dtype)
 
     @staticmethod
     def backward(ctx, grad):
@@ -241,11 +253,13 @@ class Norm2(Function):
     """out = sqrt(sum(a**2)) over ``axis`` (the Euclidean norm)."""
 
     differentiable_backward = True
+    promote = "float_only"
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
         axes = normalize_axes(axis, a.ndim)
-        return _save_kept(ctx, a, np.sqrt((a * a).sum(axis=axes, keepdims=True)), axes, keepdims)
+        return _save_kept(ctx, a, np.sqrt(backends.active.reduce_sum(a * a, axes, True)), axes,
+                          keepdims)
 
     @staticmethod
     def backward(ctx, grad):

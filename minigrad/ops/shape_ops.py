@@ -22,8 +22,6 @@ class Reshape(Function):
 
     differentiable_backward = True
 
-    is_view = True  # basic indexing/reshape give views: share the version counter
-
     @staticmethod
     def forward(ctx, a, shape):
         ctx.in_shape = a.shape
@@ -45,8 +43,6 @@ class Transpose(Function):
     """Swap two axes: out = swapaxes(a, dim0, dim1) (a view, no copy)."""
 
     differentiable_backward = True
-
-    is_view = True  # basic indexing/reshape give views: share the version counter
 
     @staticmethod
     def forward(ctx, a, dim0=-2, dim1=-1):
@@ -72,8 +68,6 @@ class Permute(Function):
     """Reorder all axes: out = transpose(a, dims)."""
 
     differentiable_backward = True
-
-    is_view = True  # basic indexing/reshape give views: share the version counter
 
     @staticmethod
     def forward(ctx, a, dims):
@@ -116,8 +110,6 @@ class GetItem(Function):
 
     differentiable_backward = True
 
-    is_view = True  # basic indexing/reshape give views: share the version counter
-
     @staticmethod
     def forward(ctx, a, index):
         ctx.info = (a.shape, index)
@@ -155,6 +147,7 @@ class Cat(Function):
     """Join along an existing axis: out = concatenate(a_1, ..., a_n, axis)."""
 
     differentiable_backward = True
+    promote = "binary"  # cat([int, float]) is float, as PyTorch
 
     @staticmethod
     def forward(ctx, *arrays, axis=0):
@@ -181,6 +174,7 @@ class Stack(Function):
     """Join along a new axis: out = stack(a_1, ..., a_n, axis)."""
 
     differentiable_backward = True
+    promote = "binary"  # as cat
 
     @staticmethod
     def forward(ctx, *arrays, axis=0):
