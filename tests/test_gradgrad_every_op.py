@@ -196,6 +196,10 @@ CASES: dict[str, list[Case]] = {
     "StepFunction": [smooth(name, lambda a, name=name: getattr(a, name)() * a * a,
                             lambda: [leaf([[-1.3, 0.2, 2.7]])])
                      for name in ("sign", "floor", "ceil", "round", "trunc")],
+    "RoundedDiv": [smooth(f"{mode} away from the jumps",
+                          lambda a, b, mode=mode: a.div(b, rounding_mode=mode) * a * b,
+                          lambda: [L(2, 3, lo=1.2, hi=1.4), L(3, lo=0.4, hi=0.45, seed=1)])
+                   for mode in ("floor", "trunc")],
     "Sum": _reduce_cases("sum", T),
     "Mean": _reduce_cases("mean"),
     "Max": [smooth("distinct", sq(lambda a: a.amax(1)), lambda: [T(2, 3)]), *_ties("amax")],

@@ -154,6 +154,7 @@ class RoundedDiv(Function):
     ``div(rounding_mode=...)``."""
 
     promote = "binary"
+    differentiable_backward = True
 
     @staticmethod
     def forward(ctx, a, b, mode="floor"):
@@ -173,12 +174,8 @@ class RoundedDiv(Function):
     def backward(ctx, grad):
         # d floor(a / b) = 0 almost everywhere, for both inputs
         sa, sb = ctx.shapes
-        return np.zeros(sa, grad.dtype), np.zeros(sb, grad.dtype)
-
-    @staticmethod
-    def backward_graph(ctx, grad):
-        sa, sb = ctx.shapes
-        return unbroadcast(grad * 0, sa), unbroadcast(grad * 0, sb)
+        zero = ctx.xp.zeros_like(grad)
+        return unbroadcast(zero, sa), unbroadcast(zero, sb)
 
 
 _STEP_FUNCTIONS = {"sign": np.sign, "floor": np.floor, "ceil": np.ceil,
