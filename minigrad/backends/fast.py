@@ -111,12 +111,8 @@ def attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | No
         return out, p, (*(_unheads(t, B) for t in tiles), p, p)
     q3, k3, v3 = _heads(q), _heads(k), _heads(v)
     s = matmul(q3, np.swapaxes(k3, -1, -2))  # (B*H, Tq, Tk), a fresh array
-    s4 = s.reshape(B, H, t_q, t_k)
-    if mask is not None:
-        s4 *= s.dtype.type(scale)
-        s4 += mask
-    # (scale,) mask and softmax in place; rows with every key masked become 0
-    p = _masked_softmax.masked_softmax(s4, 1.0 if mask is not None else scale, None, causal)
+    # scale, mask and softmax in place; rows with every key masked become 0
+    p = _masked_softmax.masked_softmax(s.reshape(B, H, t_q, t_k), scale, mask, causal)
     pd = p * drop if drop is not None else p
     out = matmul(pd.reshape(s.shape), v3)  # (B*H, Tq, hv)
     return _unheads(out, B), p, (_unheads(q3, B), _unheads(k3, B), _unheads(v3, B), p, pd)

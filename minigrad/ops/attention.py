@@ -29,18 +29,6 @@ from .. import backends
 from ..function import Function, composite_backward
 
 
-def split_heads(x: Any, num_heads: int) -> Any:
-    """(B, T, C) -> (B, T, H, C/H), for a Tensor or an ndarray (a view)."""
-    B, T, C = x.shape
-    return x.reshape(B, T, num_heads, C // num_heads)
-
-
-def merge_heads(x: Any) -> Any:
-    """(B, T, H, hs) -> (B, T, H * hs), for a Tensor or an ndarray (the inverse of split_heads)."""
-    B, T, H, hs = x.shape
-    return x.reshape(B, T, H * hs)
-
-
 def additive_mask(blocked: np.ndarray, dtype: Any) -> np.ndarray:
     """A boolean mask (True = may not attend) as the additive mask the Function takes:
     -inf where blocked, 0 elsewhere, in the scores' dtype (same shape)."""
