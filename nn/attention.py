@@ -115,9 +115,6 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
     gets output 0 (PyTorch gives NaN), and finite gradients.
     """
     _check_qkv(query, key, value, enable_gqa)
-    if enable_gqa:
-        groups = query.shape[-3] // key.shape[-3]
-        key, value = _repeat_heads(key, groups), _repeat_heads(value, groups)
     t_q, t_k = query.shape[-2], key.shape[-2]
     lead = query.shape[:-2]
     if attn_mask is not None and is_causal:
@@ -138,13 +135,16 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
         else:
             raise TypeError(f"scaled_dot_product_attention: attn_mask must be bool or float, "
                             f"got {m.dtype}")
+    if enable_gqa:
+        groups = query.shape[-3] // key.shape[-3]
+        key, value = _repeat_heads(key, groups), _repeat_heads(value, groups)
     causal = bool(is_causal)
     if causal and t_q != t_k:  # PyTorch's top-left alignment; the op's flag is bottom-right
         mask = additive_mask(~np.tri(t_q, t_k, dtype=bool), query.dtype)
         causal = False
-    if mask is not None and mask.ndim > 2:  # (..., L, S) -> the Function's (B, H, L, S)
+    if mask is not None and len(lead) > 2:  # (..., H, L, S) -> the Function's (B, H, L, S)
         full = np.broadcast_to(mask, lead + (t_q, t_k))
-        mask = full.reshape((-1,) + full.shape[-3:]) if len(lead) >= 2 else full
+        mask = full.reshape((-1,) + full.shape[-3:])
     scale = 1.0 / math.sqrt(query.shape[-1]) if scale is None else scale
     q, k, v = _as_heads(query), _as_heads(key), _as_heads(value)
     out, _ = _attend(q, k, v, mask, causal, scale, _check_p(dropout_p))

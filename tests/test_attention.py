@@ -125,10 +125,16 @@ def test_sdpa_bool_and_float_masks_match_torch(backend, dtype, mask_shape):
 def test_sdpa_any_leading_axes(backend, shape):
     rng = np.random.default_rng(2)
     arrays = [rng.standard_normal(shape) for _ in range(3)]
+    allowed = rng.random(shape[:-3] + (1, 5, 5)) > 0.5 if len(shape) > 2 else \
+        rng.random((5, 5)) > 0.5
+    allowed[..., 0] = True  # every query may attend somewhere (PyTorch gives NaN otherwise)
     with mg.use_backend(backend):
         against_torch(lambda q, k, v: sdpa(q, k, v, is_causal=True),
                       lambda q, k, v: TF.scaled_dot_product_attention(q, k, v, is_causal=True),
                       arrays, np.float64)
+        against_torch(lambda q, k, v: sdpa(q, k, v, attn_mask=allowed),
+                      lambda q, k, v: TF.scaled_dot_product_attention(
+                          q, k, v, attn_mask=torch.tensor(allowed)), arrays, np.float64)
 
 
 @backends
