@@ -200,8 +200,9 @@ def define_torch_gpt() -> type:
 
 
 def nanogpt_weights(mg_model: Any) -> dict[str, np.ndarray]:
-    """The minigrad GPT's weights under the PyTorch GPT's parameter names (q, k, v
-    stacked into ``c_attn``), so the PyTorch model can start from the same function."""
+    """The minigrad GPT's weights under the PyTorch GPT's parameter names (``c_attn`` is
+    minigrad's packed ``in_proj_weight``), so the PyTorch model can start from the same
+    function."""
     def cat(*params: Any) -> np.ndarray:
         return np.concatenate([p.data for p in params], axis=0)
 
@@ -211,8 +212,7 @@ def nanogpt_weights(mg_model: Any) -> dict[str, np.ndarray]:
         a = mb.attn
         for key, params in {
             "ln_1.weight": [mb.ln_1.weight], "ln_1.bias": [mb.ln_1.bias],
-            "attn.c_attn.weight": [a.q_proj.weight, a.k_proj.weight, a.v_proj.weight],
-            "attn.c_attn.bias": [a.q_proj.bias, a.k_proj.bias, a.v_proj.bias],
+            "attn.c_attn.weight": [a.in_proj_weight], "attn.c_attn.bias": [a.in_proj_bias],
             "attn.c_proj.weight": [a.out_proj.weight], "attn.c_proj.bias": [a.out_proj.bias],
             "ln_2.weight": [mb.ln_2.weight], "ln_2.bias": [mb.ln_2.bias],
             "c_fc.weight": [mb.mlp.fc.weight], "c_fc.bias": [mb.mlp.fc.bias],

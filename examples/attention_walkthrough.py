@@ -134,14 +134,14 @@ def part1(seed: int) -> None:
     y = proj(cat)
     show("projection: concat @ Wo.T + bo", y, "mixes what the heads found")
 
-    # The library's layer computes the same thing with one (4, 4) matrix per role: row
-    # block h of q_proj.weight is head h's Wq, so splitting q_proj(x) into 2 column blocks
-    # gives the per-head queries.
+    # The library's layer computes the same thing with one (12, 4) matrix, in_proj_weight:
+    # rows q | k | v, one (4, 4) block per role, and row block h of a role's block is head
+    # h's matrix, so splitting the projection into 2 column blocks gives the heads.
     mha = nn.MultiHeadAttention(N_EMBD, N_HEAD, bias=True)
-    for role, attr in (("q_proj", "query"), ("k_proj", "key"), ("v_proj", "value")):
-        layer = getattr(mha, role)
-        layer.weight.data[...] = np.concatenate([getattr(hd, attr).weight.data for hd in heads])
-        layer.bias.data[...] = 0.0
+    mha.in_proj_weight.data[...] = np.concatenate([getattr(hd, attr).weight.data
+                                                   for attr in ("query", "key", "value")
+                                                   for hd in heads])
+    mha.in_proj_bias.data[...] = 0.0
     mha.out_proj.weight.data[...] = proj.weight.data
     mha.out_proj.bias.data[...] = proj.bias.data
     y_mha = mha(x, is_causal=True)

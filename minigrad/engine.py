@@ -141,10 +141,6 @@ def recorded_backward(ctx: function.Context, out: Tensor, grad: Tensor) -> Any:
         return function.composite_backward(ctx, grad, functools.partial(fn.composite, ctx))
     if fn.differentiable_backward:
         return fn.backward(GraphContext(ctx, out), grad)
-    if hasattr(fn, "backward_graph"):
-        # Compatibility path for AttentionFunction (ops/attention.py), the one op still
-        # carrying a second, hand-written backward; remove once it names a composite.
-        return fn.backward_graph(ctx, grad)
     raise RuntimeError(
         f"double backward is not implemented for {fn.__name__}: its backward runs on arrays "
         "only, so backward(create_graph=True) cannot record its gradient. Write it in "

@@ -19,9 +19,11 @@ each block (the attention's ``out_proj`` and the MLP's second Linear) get
 std 0.02 / sqrt(2 * n_layer), because 2 * n_layer of them add up along the
 stream and the variance of a sum grows with the number of terms.
 
-``generate`` samples new tokens one at a time with a key/value cache (see
-``KVCache``): the keys and values of earlier positions never change in a
-causal model, so each new token needs only its own projections.
+``generate`` samples new tokens one at a time with a key/value cache per
+layer (``nn.attention.KVCache``, given to the attention module): the keys and
+values of earlier positions never change in a causal model, so each new token
+needs only its own projections. Training, evaluation and decoding run the same
+``Block.forward`` and ``MultiHeadAttention.forward``.
 """
 
 from __future__ import annotations
@@ -37,8 +39,7 @@ import numpy as np
 from minigrad import nn
 from minigrad.function import no_grad
 from minigrad.nn import functional as F
-from minigrad.ops.attention import merge_heads, split_heads
-from minigrad.ops.shape_ops import cat
+from minigrad.nn.attention import KVCache
 from minigrad.random import generator
 from minigrad.tensor import Tensor
 
@@ -90,58 +91,13 @@ class Block(nn.Module):
         self.mlp = MLP(config)
         self.n_head = config.n_head
 
-    def forward(self, x: Tensor) -> Tensor:
-        x = x + self.resid_dropout(self.attn(self.ln_1(x), is_causal=True))
+    def forward(self, x: Tensor, cache: KVCache | None = None) -> Tensor:
+        """x (B, t, C) -> (B, t, C). With a ``cache`` (decoding), x holds only the newest
+        positions: their keys and values join the cache and their queries attend over
+        every cached position (causal: the queries are the last positions)."""
+        x = x + self.resid_dropout(self.attn(self.ln_1(x), is_causal=True, cache=cache))
         x = x + self.mlp(self.ln_2(x))
         return x
-
-    def forward_cached(self, x: Tensor, cache: KVCache, layer: int) -> Tensor:
-        """The same block for the t newest positions, reusing cached keys/values.
-
-        x: (B, t, C), the newest positions only; the cache holds this layer's
-        keys and values of the positions before them. Only the new positions
-        are projected to q, k, v (the costly part); their k, v are appended
-        to the cache and their queries attend over all cached positions.
-        """
-        h = self.n_head
-        attn = self.attn
-        a = self.ln_1(x)
-
-        q = split_heads(attn.q_proj(a), h)  # (B, t, C) -> (B, h, t, C/h)
-        k_all, v_all = cache.append(layer, split_heads(attn.k_proj(a), h),
-                                    split_heads(attn.v_proj(a), h))
-        # query i (absolute position n - t + i) may see keys 0 .. n - t + i: is_causal with
-        # more keys than queries treats the queries as the last t positions
-        y = F.scaled_dot_product_attention(q, k_all, v_all, is_causal=True)  # (B, h, t, C/h)
-        y = attn.out_proj(merge_heads(y))
-        x = x + self.resid_dropout(y)
-        x = x + self.mlp(self.ln_2(x))
-        return x
-
-
-class KVCache:
-    """Keys and values of the positions processed so far, one pair per layer.
-
-    ``keys[l]`` and ``values[l]`` have shape (B, n_head, t, head_size). In a
-    causal model a position's key and value depend only on the tokens up to
-    it, so they can be computed once and reused for every later token.
-    """
-
-    def __init__(self, n_layer: int) -> None:
-        self.keys: list[Tensor | None] = [None] * n_layer
-        self.values: list[Tensor | None] = [None] * n_layer
-
-    def __len__(self) -> int:
-        """Number of cached positions."""
-        return 0 if self.keys[0] is None else self.keys[0].shape[2]
-
-    def append(self, layer: int, k: Tensor, v: Tensor) -> tuple[Tensor, Tensor]:
-        """Add the new positions' k, v (B, h, t, hs) to ``layer``; return all of them."""
-        if self.keys[layer] is not None:
-            k = cat([self.keys[layer], k], axis=2)
-            v = cat([self.values[layer], v], axis=2)
-        self.keys[layer], self.values[layer] = k, v
-        return k, v
 
 
 class GPT(nn.Module):
@@ -207,7 +163,11 @@ class GPT(nn.Module):
             p.data[...] = rng.normal(0.0, std, size=p.shape)
 
         for m in self.modules():
-            if isinstance(m, nn.Linear):
+            if isinstance(m, nn.MultiHeadAttention):  # c_attn: q | k | v rows, one matrix
+                normal_(m.in_proj_weight, 0.02)
+                if m.in_proj_bias is not None:
+                    m.in_proj_bias.data[...] = 0.0
+            elif isinstance(m, nn.Linear):
                 normal_(m.weight, 0.02)
                 if m.bias is not None:
                     m.bias.data[...] = 0.0
@@ -251,11 +211,12 @@ class GPT(nn.Module):
                                ignore_index=-100)
         return logits, loss
 
-    def _forward_cached(self, ids: np.ndarray, cache: KVCache) -> Tensor:
-        """logits (B, t, V) of the t new tokens ``ids`` following the cached positions."""
-        x = self._embed(ids, len(cache))                        # (B, t, C)
-        for layer, block in enumerate(self.blocks):
-            x = block.forward_cached(x, cache, layer)
+    def _forward_cached(self, ids: np.ndarray, caches: list[KVCache]) -> Tensor:
+        """logits (B, t, V) of the t new tokens ``ids`` following the cached positions
+        (``caches``: one :class:`KVCache` per block, filled on the way)."""
+        x = self._embed(ids, len(caches[0]))                    # (B, t, C)
+        for block, cache in zip(self.blocks, caches):
+            x = block(x, cache)
         return self.lm_head(self.ln_f(x))
 
     # ---- sampling ------------------------------------------------------------------
@@ -294,7 +255,7 @@ class GPT(nn.Module):
                     n = ids.shape[1]
                     if use_cache and n <= cfg.block_size:
                         if cache is None:  # first step: run the whole prompt, fill the cache
-                            cache = KVCache(cfg.n_layer)
+                            cache = [KVCache() for _ in range(cfg.n_layer)]
                             logits = self._forward_cached(ids, cache)
                         else:  # later steps: only the newest token is new
                             logits = self._forward_cached(ids[:, -1:], cache)
@@ -325,7 +286,7 @@ class GPT(nn.Module):
         return cls._with_weights(*load_nanogpt(source, **overrides))
 
     def to_nanogpt(self) -> dict[str, np.ndarray]:
-        """This model's weights in nanoGPT's names and shapes (c_attn packed q|k|v),
+        """This model's weights in nanoGPT's names and shapes (c_attn = attn.in_proj_weight),
         as NumPy arrays; ``torch.from_numpy`` each for nanoGPT's ``load_state_dict``."""
         return minigrad_to_nanogpt(self)
 

@@ -7,7 +7,8 @@ compute the same function; only the names and one layout differ::
     transformer.wte.weight      (V, C)        wte.weight
     transformer.wpe.weight      (T, C)        wpe.weight
     transformer.h.{i}.ln_1.*                  blocks.{i}.ln_1.*
-    transformer.h.{i}.attn.c_attn.* (3C, C)   blocks.{i}.attn.{q,k,v}_proj.*  (C, C) each
+    transformer.h.{i}.attn.c_attn.weight      blocks.{i}.attn.in_proj_weight  (3C, C)
+    transformer.h.{i}.attn.c_attn.bias        blocks.{i}.attn.in_proj_bias    (3C,)
     transformer.h.{i}.attn.c_proj.*           blocks.{i}.attn.out_proj.*
     transformer.h.{i}.ln_2.*                  blocks.{i}.ln_2.*
     transformer.h.{i}.mlp.c_fc.*              blocks.{i}.mlp.fc.*
@@ -16,10 +17,10 @@ compute the same function; only the names and one layout differ::
     lm_head.weight (tied to wte)              lm_head.weight (tied to wte)
 
 nanoGPT packs the three attention projections into one Linear whose output
-rows are q | k | v (rows 0..C-1 give q, and so on); minigrad keeps three
-Linears, so the packed weight is cut into three (C, C) blocks on the way in
-and stacked on the way out. Both split a projection into heads the same way
-(C -> (n_head, C / n_head)), so no permutation inside a block is needed.
+rows are q | k | v (rows 0..C-1 give q, and so on); minigrad's
+``MultiHeadAttention`` packs them the same way (PyTorch's ``in_proj_weight``),
+so the arrays are copied as they are. Both split a projection into heads the
+same way (C -> (n_head, C / n_head)).
 ``*`` is ``weight`` and, when the model has biases, ``bias``.
 
 This layout is also GPT-2's (Hugging Face's ``GPT2LMHeadModel`` uses the same
@@ -49,7 +50,7 @@ _BLOCK_KEY = re.compile(r"transformer\.h\.(\d+)\.")
 # (nanoGPT name inside a block, minigrad name inside a block) for the unpacked layers
 _BLOCK_LAYERS = (("ln_1", "ln_1"), ("attn.c_proj", "attn.out_proj"), ("ln_2", "ln_2"),
                  ("mlp.c_fc", "mlp.fc"), ("mlp.c_proj", "mlp.proj"))
-_QKV = ("attn.q_proj", "attn.k_proj", "attn.v_proj")
+_QKV = {"weight": "attn.in_proj_weight", "bias": "attn.in_proj_bias"}  # c_attn.* packed
 
 
 def _suffixes(bias: bool) -> tuple[str, ...]:
@@ -174,8 +175,7 @@ def check_state(state: Mapping[str, Any], expected: Mapping[str, tuple], where: 
 
 
 def nanogpt_to_minigrad(state: Mapping[str, np.ndarray], config: GPTConfig) -> dict:
-    """Rename (and unpack c_attn of) a checked nanoGPT state dict into minigrad's names."""
-    c = config.n_embd
+    """Rename a checked nanoGPT state dict into minigrad's names."""
     out = {"wte.weight": state["transformer.wte.weight"],
            "wpe.weight": state["transformer.wpe.weight"],
            "lm_head.weight": state.get("lm_head.weight", state["transformer.wte.weight"])}
@@ -185,14 +185,12 @@ def nanogpt_to_minigrad(state: Mapping[str, np.ndarray], config: GPTConfig) -> d
             src, dst = f"transformer.h.{i}.", f"blocks.{i}."
             for theirs, ours in _BLOCK_LAYERS:
                 out[f"{dst}{ours}.{s}"] = state[f"{src}{theirs}.{s}"]
-            packed = state[f"{src}attn.c_attn.{s}"]  # rows: q | k | v
-            for j, ours in enumerate(_QKV):
-                out[f"{dst}{ours}.{s}"] = packed[j * c:(j + 1) * c]
+            out[f"{dst}{_QKV[s]}"] = state[f"{src}attn.c_attn.{s}"]  # rows: q | k | v
     return out
 
 
 def rename_to_nanogpt(model: GPT) -> OrderedDict[str, np.ndarray]:
-    """``model``'s weights under nanoGPT's names and shapes (fresh arrays; c_attn packed),
+    """``model``'s weights under nanoGPT's names and shapes (fresh arrays),
     in nanoGPT's key order, without checking that nanoGPT could run them."""
     cfg = model.config
     sd = {k: v.data for k, v in model.state_dict().items()}
@@ -207,7 +205,7 @@ def rename_to_nanogpt(model: GPT) -> OrderedDict[str, np.ndarray]:
             src, dst = f"blocks.{i}.", f"transformer.h.{i}."
             for theirs, ours in _BLOCK_LAYERS:
                 out[f"{dst}{theirs}.{s}"] = sd[f"{src}{ours}.{s}"].copy()
-            out[f"{dst}attn.c_attn.{s}"] = np.concatenate([sd[f"{src}{q}.{s}"] for q in _QKV])
+            out[f"{dst}attn.c_attn.{s}"] = sd[f"{src}{_QKV[s]}"].copy()
     return OrderedDict((k, out[k]) for k in nanogpt_shapes(cfg))
 
 

@@ -228,25 +228,27 @@ class Transformer(nn.Module):
         return cls(config=config)
 
     def _init_weights(self) -> None:
-        """Xavier-uniform for every matrix: U(-a, a), a = sqrt(6 / (fan_in + fan_out)),
+        """Xavier-uniform for every matrix: U(-a, a), a = sqrt(6 / (fan_in + fan_out))
+        (each of the q, k, v blocks of an attention's packed projection as its own matrix),
         which keeps activation and gradient variance roughly constant across
         layers (Glorot & Bengio, 2010); Linear biases zero."""
         rng = generator()
+        packed = {id(m.in_proj_weight) for m in self.modules()
+                  if isinstance(m, nn.MultiHeadAttention)}
         for p in self.parameters():  # a tied matrix is met (and drawn) once
             if p.ndim > 1:
                 fan_out, fan_in = p.shape[0], p.shape[1]  # (out, in) as Linear stores it
+                if id(p) in packed:  # q | k | v stacked: each block is a (d, d) matrix
+                    fan_out //= 3
                 bound = math.sqrt(6.0 / (fan_in + fan_out))
                 p.data[...] = rng.uniform(-bound, bound, size=p.shape)
         for m in self.modules():
             if isinstance(m, nn.Linear) and m.bias is not None:
                 m.bias.data[...] = 0.0
+            elif isinstance(m, nn.MultiHeadAttention) and m.in_proj_bias is not None:
+                m.in_proj_bias.data[...] = 0.0
 
     # ---- masks -------------------------------------------------------------------
-    def _check_mask(self, mask: Any, name: str, b: int, t_q: int, t_k: int) -> np.ndarray:
-        """A user mask as a boolean array (a copy) broadcastable to (B, heads, t_q, t_k)."""
-        return check_mask(mask, name, (b, self.config.num_heads, t_q, t_k),
-                          "(batch, heads, queries, keys)")
-
     def _source_mask(self, src: np.ndarray, src_mask: Any) -> np.ndarray | None:
         """The given src_mask, or the key-padding mask (B, 1, 1, S) from pad_id, or None.
 
@@ -256,7 +258,8 @@ class Transformer(nn.Module):
         """
         b, s = src.shape
         if src_mask is not None:  # one key mask serves self- and cross-attention
-            return self._check_mask(src_mask, "src_mask", b, 1, s)
+            return check_mask(src_mask, "src_mask", (b, self.config.num_heads, 1, s),
+                              "(batch, heads, 1, keys)")
         if self.config.pad_id is None:
             return None
         return (src == self.config.pad_id)[:, None, None, :]
@@ -267,7 +270,8 @@ class Transformer(nn.Module):
         b, t = tgt.shape
         mask = causal_mask(t)
         if tgt_mask is not None:
-            return mask | self._check_mask(tgt_mask, "tgt_mask", b, t, t)
+            return mask | check_mask(tgt_mask, "tgt_mask", (b, self.config.num_heads, t, t),
+                                     "(batch, heads, queries, keys)")
         if self.config.pad_id is not None:
             return mask | (tgt == self.config.pad_id)[:, None, None, :]
         return mask
@@ -330,7 +334,8 @@ class Transformer(nn.Module):
             raise ValueError(f"memory must be a Tensor of shape (B={ids.shape[0]}, S, "
                              f"d_model={self.config.d_model}), got {shape}")
         b, s = ids.shape[0], memory.shape[1]
-        mask = None if src_mask is None else self._check_mask(src_mask, "src_mask", b, 1, s)
+        mask = None if src_mask is None else check_mask(
+            src_mask, "src_mask", (b, self.config.num_heads, 1, s), "(batch, heads, 1, keys)")
         return self._decode(ids, memory, mask, tgt_mask)
 
     def forward(self, src: Any, tgt_in: Any, src_mask: Any = None,

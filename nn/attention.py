@@ -1,101 +1,208 @@
-"""Scaled dot-product attention and multi-head attention (the Modules and F form).
+"""Scaled dot-product attention (the F form) and multi-head attention (the Module).
 
-The math (S = q k^T * scale, masked, softmax, times v, and its backward) is
-one autograd Function, :class:`minigrad.ops.attention.AttentionFunction`;
-this file checks the inputs, builds masks and dropout, and splits heads.
+The math (S = q k^T * scale + mask, softmax, times v, and its backward) is one
+autograd Function, :class:`minigrad.ops.attention.AttentionFunction`, in the
+kernels' head layout (B, T, H, hs). This file checks the inputs, turns masks into
+the Function's one additive mask, draws dropout, and moves heads into that layout
+with views. ``F.scaled_dot_product_attention`` is :func:`scaled_dot_product_attention`.
 """
 
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any
 
 import numpy as np
 
-from minigrad.ops.attention import AttentionFunction, merge_heads, split_heads
-from minigrad.ops.masking import causal_mask
-from minigrad.ops.masking import check_mask as _check_bool_mask
+from minigrad.ops.attention import AttentionFunction, additive_mask
+from minigrad.ops.masking import check_mask
+from minigrad.ops.shape_ops import cat
+from minigrad.random import generator
 from minigrad.tensor import Tensor
 
 from .dropout import _check_p, dropout_mask
-from .linear import Linear, linear_packed
-from .module import Module
+from .linear import Linear, linear
+from .module import Module, Parameter
 
 
-def check_mask(mask: Any, batch_shape: tuple, t_q: int, t_k: int, name: str = "attention mask"
-               ) -> np.ndarray | None:
-    """The user's mask as a bool ndarray (a copy the op owns) broadcastable to
-    batch_shape + (Tq, Tk), or None. TypeError for a non-boolean mask, ValueError for
-    one that does not broadcast."""
-    if mask is None:
-        return None
-    return _check_bool_mask(mask, name, tuple(batch_shape) + (t_q, t_k),
-                            "(batch..., q_len, k_len)")
-
-
-def attention_mask(mask: Any, is_causal: bool, batch_shape: tuple, t_q: int, t_k: int):
-    """The user mask and the causal mask combined into one boolean array (or None);
-    True = may not attend."""
-    m = check_mask(mask, batch_shape, t_q, t_k)
-    if is_causal:
-        c = causal_mask(t_q, t_k)
-        m = c if m is None else (m | c)
-    return m
-
-
-def _attention(q: Tensor, k: Tensor, v: Tensor, mask: Any, is_causal: bool,
-               scale: float | None, dropout_p: float) -> tuple:
-    """Shared body of F.scaled_dot_product_attention and MultiHeadAttention:
-    returns (out Tensor, post-softmax weights ndarray)."""
-    for name, t in (("q", q), ("k", k), ("v", v)):
-        if not isinstance(t, Tensor) or t.dtype.kind != "f":
-            raise TypeError(f"scaled_dot_product_attention: {name} must be a floating-point Tensor")
-        if t.ndim < 2:
-            raise ValueError(f"scaled_dot_product_attention: {name} needs (..., T, dim), got {t.shape}")
-    lead = q.shape[:-2]
-    if k.shape[:-2] != lead or v.shape[:-2] != lead or k.shape[-1] != q.shape[-1] or \
-            v.shape[-2] != k.shape[-2]:
-        raise ValueError(
-            f"scaled_dot_product_attention: shapes q {q.shape}, k {k.shape}, v {v.shape} do not "
-            "fit (..., Tq, hs), (..., Tk, hs), (..., Tk, hv)"
-        )
-    t_q, t_k = q.shape[-2], k.shape[-2]
-    m = check_mask(mask, lead, t_q, t_k)
-    if scale is None:
-        scale = 1.0 / math.sqrt(q.shape[-1])
-    p = _check_p(dropout_p)
-    drop = dropout_mask(lead + (t_q, t_k), p, q.dtype) if p > 0 else None
+def _attend(q: Tensor, k: Tensor, v: Tensor, mask: np.ndarray | None, causal: bool,
+            scale: float, dropout_p: float) -> tuple:
+    """The one call of AttentionFunction: q (B, Tq, H, hs), k (B, Tk, H, hs), v (B, Tk, H, hv),
+    ``mask`` additive (broadcastable to (B, H, Tq, Tk)) or None -> (out (B, Tq, H, hv),
+    weights P (B, H, Tq, Tk) ndarray)."""
+    B, t_q, H, _ = q.shape
+    drop = dropout_mask((B, H, t_q, k.shape[1]), dropout_p, q.dtype) if dropout_p > 0 else None
     sink: list = []
-    out = AttentionFunction.apply(q, k, v, mask=m, causal=bool(is_causal), scale=float(scale),
+    out = AttentionFunction.apply(q, k, v, mask=mask, causal=bool(causal), scale=float(scale),
                                   drop=drop, sink=sink)
     return out, sink[0]
 
 
-def scaled_dot_product_attention(q: Tensor, k: Tensor, v: Tensor, mask: Any = None,
-                                 is_causal: bool = False, scale: float | None = None,
-                                 dropout_p: float = 0.0) -> Tensor:
-    """softmax(q k^T * scale, masked) @ v for q (..., Tq, hs), k (..., Tk, hs), v (..., Tk, hv).
+def _check_qkv(q: Any, k: Any, v: Any, enable_gqa: bool) -> None:
+    """TypeError/ValueError unless q (..., L, E), k (..., S, E), v (..., S, Ev) fit."""
+    for name, t in (("query", q), ("key", k), ("value", v)):
+        if not isinstance(t, Tensor) or t.dtype.kind != "f":
+            raise TypeError(f"scaled_dot_product_attention: {name} must be a floating-point "
+                            f"Tensor, got {getattr(t, 'dtype', type(t).__name__)}")
+        if t.ndim < 2:
+            raise ValueError(f"scaled_dot_product_attention: {name} needs (..., T, dim), "
+                             f"got {t.shape}")
+    if not q.dtype == k.dtype == v.dtype:
+        raise TypeError(f"scaled_dot_product_attention: query, key and value must share a "
+                        f"dtype, got {q.dtype}, {k.dtype}, {v.dtype}")
+    lead_k = k.shape[:-2]
+    fits = k.shape[-1] == q.shape[-1] and v.shape[:-1] == k.shape[:-1] and \
+        q.ndim == k.ndim == v.ndim
+    if fits and enable_gqa:
+        fits = q.ndim >= 3 and q.shape[:-3] == lead_k[:-1] and k.shape[-3] > 0 and \
+            q.shape[-3] % k.shape[-3] == 0
+    elif fits:
+        fits = q.shape[:-2] == lead_k
+    if not fits:
+        raise ValueError(
+            f"scaled_dot_product_attention: shapes query {q.shape}, key {k.shape}, value "
+            f"{v.shape} do not fit (..., L, E), (..., S, E), (..., S, Ev)"
+            + (" with query heads a multiple of key/value heads (enable_gqa)" if enable_gqa
+               else "")
+        )
 
-    ``mask``: boolean, broadcastable to (..., Tq, Tk), True = may not attend.
-    ``is_causal`` adds the causal mask; with Tk > Tq the queries are the last Tq
-    positions. ``scale`` defaults to 1/sqrt(hs). Rows with every key masked give 0.
-    ``dropout_p`` drops attention weights (pass 0 in eval).
+
+def _repeat_heads(x: Tensor, groups: int) -> Tensor:
+    """(..., Hkv, S, d) -> (..., Hkv * groups, S, d), each head repeated ``groups`` times in
+    a row (grouped-query attention: query head h reads key/value head h // groups)."""
+    if groups == 1:
+        return x
+    shape = x.shape
+    wide = x.unsqueeze(-3).expand(shape[:-2] + (groups,) + shape[-2:])
+    return wide.reshape(shape[:-3] + (shape[-3] * groups,) + shape[-2:])
+
+
+def _as_heads(x: Tensor) -> Tensor:
+    """(..., H, T, d) (or (T, d)) -> the Function's (B, T, H, d), a view where NumPy allows."""
+    if x.ndim == 2:
+        return x.reshape((1, x.shape[0], 1, x.shape[1]))
+    if x.ndim != 4:
+        x = x.reshape((math.prod(x.shape[:-3]),) + x.shape[-3:])
+    return x.transpose(1, 2)
+
+
+def _from_heads(out: Tensor, lead: tuple) -> Tensor:
+    """The Function's (B, L, H, Ev) back to PyTorch's (..., L, Ev) (the inverse of _as_heads)."""
+    if not lead:
+        return out.reshape(out.shape[1], out.shape[3])
+    out = out.transpose(1, 2)
+    return out if len(lead) == 2 else out.reshape(lead + out.shape[-2:])
+
+
+def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
+                                 attn_mask: Any = None, dropout_p: float = 0.0,
+                                 is_causal: bool = False, scale: float | None = None,
+                                 enable_gqa: bool = False) -> Tensor:
+    """softmax(query key^T * scale + mask) @ value, PyTorch's signature and meaning.
+
+    query (..., L, E), key (..., S, E), value (..., S, Ev) -> (..., L, Ev), with
+    equal leading axes (usually (B, heads)). ``attn_mask``, broadcastable to
+    (..., L, S): boolean, True = the query **may** attend that key; or float,
+    added to the scores (-inf blocks). ``is_causal`` masks as PyTorch does, with
+    the top-left aligned ``tril(ones(L, S))``: query i sees keys 0..i (it may not
+    be combined with ``attn_mask``). ``scale`` defaults to 1/sqrt(E).
+    ``dropout_p`` drops attention weights (pass 0 in eval: this function does
+    not know the module's mode). ``enable_gqa``: key/value may have fewer heads
+    (axis -3) than query, a divisor of them; each key/value head serves
+    H_q / H_kv query heads in a row (grouped-query attention).
+
+    A documented difference from PyTorch: a query whose keys are all masked
+    gets output 0 (PyTorch gives NaN), and finite gradients.
     """
-    return _attention(q, k, v, mask, is_causal, scale, dropout_p)[0]
+    _check_qkv(query, key, value, enable_gqa)
+    t_q, t_k = query.shape[-2], key.shape[-2]
+    lead = query.shape[:-2]
+    if attn_mask is not None and is_causal:
+        raise ValueError("scaled_dot_product_attention: attn_mask and is_causal=True together "
+                         "(as PyTorch, fold the causal mask into attn_mask)")
+    if isinstance(attn_mask, Tensor) and attn_mask.requires_grad:
+        raise NotImplementedError("scaled_dot_product_attention: an attn_mask that requires "
+                                  "grad (gradients do not flow into the mask)")
+    mask = None
+    if attn_mask is not None:
+        m = np.asarray(attn_mask.data if isinstance(attn_mask, Tensor) else attn_mask)
+        if m.dtype == np.bool_:
+            mask = additive_mask(~check_mask(m, "attn_mask", lead + (t_q, t_k),
+                                             "(..., L, S)"), query.dtype)
+        elif m.dtype.kind == "f":
+            check_mask(np.zeros(m.shape, bool), "attn_mask", lead + (t_q, t_k), "(..., L, S)")
+            mask = m.astype(query.dtype)  # a copy the op owns
+        else:
+            raise TypeError(f"scaled_dot_product_attention: attn_mask must be bool or float, "
+                            f"got {m.dtype}")
+    if enable_gqa:
+        groups = query.shape[-3] // key.shape[-3]
+        key, value = _repeat_heads(key, groups), _repeat_heads(value, groups)
+    causal = bool(is_causal)
+    if causal and t_q != t_k:  # PyTorch's top-left alignment; the op's flag is bottom-right
+        mask = additive_mask(~np.tri(t_q, t_k, dtype=bool), query.dtype)
+        causal = False
+    if mask is not None and len(lead) > 2:  # (..., H, L, S) -> the Function's (B, H, L, S)
+        full = np.broadcast_to(mask, lead + (t_q, t_k))
+        mask = full.reshape((-1,) + full.shape[-3:])
+    scale = 1.0 / math.sqrt(query.shape[-1]) if scale is None else scale
+    q, k, v = _as_heads(query), _as_heads(key), _as_heads(value)
+    out, _ = _attend(q, k, v, mask, causal, scale, _check_p(dropout_p))
+    return _from_heads(out, lead)
+
+
+class KVCache:
+    """One attention layer's keys and values of the positions processed so far.
+
+    ``keys`` and ``values`` are (B, t, H, hs) Tensors (the attention's head layout)
+    or None. In a causal model a position's key and value depend only on the
+    tokens up to it, so they are computed once and reused by every later token.
+    """
+
+    def __init__(self) -> None:
+        self.keys: Tensor | None = None
+        self.values: Tensor | None = None
+
+    def __len__(self) -> int:
+        """Number of cached positions."""
+        return 0 if self.keys is None else self.keys.shape[1]
+
+    def append(self, k: Tensor, v: Tensor) -> tuple[Tensor, Tensor]:
+        """Add the new positions' k, v (B, t, H, hs); return all of them."""
+        if self.keys is not None:
+            k = cat([self.keys, k], axis=1)
+            v = cat([self.values, v], axis=1)
+        self.keys, self.values = k, v
+        return k, v
 
 
 class MultiHeadAttention(Module):
-    """Multi-head attention with separate q/k/v/out projections (each nn.Linear).
+    """Multi-head attention with packed q|k|v projections and an output projection.
 
     forward(query (B, Tq, C), key (B, Tk, C) = query, value (B, Tk, C) = key,
-    mask=None, is_causal=False) -> (B, Tq, C). Heads are split by reshaping C into
-    (num_heads, head_dim) and moving the head axis next to the batch axis, so
-    all heads run in one batched product. ``mask`` broadcasts to (B, heads, Tq, Tk)
-    (a key-padding mask is (B, 1, 1, Tk)); True = may not attend. A query whose
-    keys are all masked gets output 0 (PyTorch gives NaN there).
+    mask=None, is_causal=False, cache=None) -> (B, Tq, C).
+
+    ``in_proj_weight`` (3C, C) and ``in_proj_bias`` (3C,) hold the q, k and v
+    projections stacked by rows, as PyTorch's ``nn.MultiheadAttention`` and
+    nanoGPT's ``c_attn``: self-attention projects once, (B, T, 3C), and reads
+    the heads out of that product by views; cross-attention projects the query
+    with the q rows and the key/value with the k|v rows. ``out_proj`` is an
+    ``nn.Linear``. Heads: C = H * hs, the (B, T, H, hs) layout of the kernels.
+
+    ``mask`` is boolean, broadcastable to (B, H, Tq, Tk) (a key-padding mask is
+    (B, 1, 1, Tk)); True = may **not** attend, as PyTorch's
+    ``nn.MultiheadAttention``. ``is_causal``: query i sees key j only if
+    j <= i + Tk - Tq (the queries are the last Tq of the Tk positions, which is
+    what a key/value cache needs). A query whose keys are all masked gets an
+    attention output of 0 (PyTorch gives NaN), so the layer returns
+    ``out_proj``'s bias there.
+
+    ``cache``: a :class:`KVCache` for decoding: the new positions' keys and
+    values are appended to it and the queries attend over all of them.
 
     Set ``record_weights = True`` to keep the last post-softmax weights
-    (B, heads, Tq, Tk) as an ndarray in ``last_attn_weights`` (for visualisation).
+    (B, H, Tq, Tk) as an ndarray in ``last_attn_weights`` (for visualisation).
     """
 
     def __init__(self, embed_dim: int, num_heads: int, bias: bool = True,
@@ -109,19 +216,34 @@ class MultiHeadAttention(Module):
             raise ValueError(
                 f"MultiHeadAttention: embed_dim {embed_dim} is not divisible by num_heads {num_heads}"
             )
-        self.embed_dim = int(embed_dim)
+        c = self.embed_dim = int(embed_dim)
         self.num_heads = int(num_heads)
-        self.head_dim = self.embed_dim // self.num_heads
+        self.head_dim = c // self.num_heads
         self.dropout = _check_p(dropout)
-        self.q_proj = Linear(embed_dim, embed_dim, bias=bias)
-        self.k_proj = Linear(embed_dim, embed_dim, bias=bias)
-        self.v_proj = Linear(embed_dim, embed_dim, bias=bias)
-        self.out_proj = Linear(embed_dim, embed_dim, bias=bias)
+        # Drawn block by block as three nn.Linear(C, C) would be (weight, then bias), so a
+        # seeded model starts from the same numbers as when q, k, v were separate layers.
+        bound = 1.0 / math.sqrt(c)
+        rng = generator()
+        blocks = [(rng.uniform(-bound, bound, (c, c)), rng.uniform(-bound, bound, c) if bias
+                   else None) for _ in range(3)]
+        self.in_proj_weight = Parameter(np.concatenate([w for w, _ in blocks]).astype(np.float32))
+        self.register_parameter("in_proj_bias", Parameter(np.concatenate(
+            [b for _, b in blocks]).astype(np.float32)) if bias else None)
+        self.out_proj = Linear(c, c, bias=bias)
         self.record_weights = False
         self.last_attn_weights: np.ndarray | None = None
 
+    def _project(self, x: Tensor, rows: slice) -> Tensor:
+        """x (B, T, C) through the rows ``rows`` of the packed projection -> (B, T, n, H, hs),
+        n = the number of C-row blocks (a view of one product)."""
+        w, b = self.in_proj_weight, self.in_proj_bias
+        whole = rows == slice(None)
+        y = linear(x, w if whole else w[rows], None if b is None else (b if whole else b[rows]))
+        B, T, n = y.shape
+        return y.reshape(B, T, n // self.embed_dim, self.num_heads, self.head_dim)
+
     def forward(self, query: Tensor, key: Tensor | None = None, value: Tensor | None = None,
-                mask: Any = None, is_causal: bool = False) -> Tensor:
+                mask: Any = None, is_causal: bool = False, cache: KVCache | None = None) -> Tensor:
         key = query if key is None else key
         value = key if value is None else value
         for name, t in (("query", query), ("key", key), ("value", value)):
@@ -130,69 +252,59 @@ class MultiHeadAttention(Module):
                     f"MultiHeadAttention: {name} must be a Tensor (B, T, {self.embed_dim}), "
                     f"got {getattr(t, 'shape', type(t).__name__)}"
                 )
-        B, t_q, _ = query.shape
+        B, t_q, c = query.shape
         if key.shape[0] != B or value.shape[:2] != key.shape[:2]:
             raise ValueError(
                 f"MultiHeadAttention: query {query.shape}, key {key.shape} and value {value.shape} "
                 "need the same batch size and key/value the same length"
             )
-        p = self.dropout if self.training else 0.0
-        packed = self._packed_projections(query, key, value)
-        if packed is not None:  # self-attention: q, k, v in one product, heads split in the op
-            out, weights = self._self_attention(packed, mask, is_causal, p)
+        if key is query and value is query:  # self-attention: one product, heads by views
+            qkv = self._project(query, slice(None))              # (B, T, 3, H, hs)
+            q, k, v = qkv[:, :, 0], qkv[:, :, 1], qkv[:, :, 2]
         else:
-            H = self.num_heads
-            q = split_heads(self.q_proj(query), H)
-            k = split_heads(self.k_proj(key), H)
-            v = split_heads(self.v_proj(value), H)
-            out, weights = _attention(q, k, v, mask, is_causal, None, p)
-            out = merge_heads(out)
+            q = self._project(query, slice(0, c))[:, :, 0]
+            if key is value:  # cross-attention: one product for k|v
+                kv = self._project(key, slice(c, 3 * c))
+                k, v = kv[:, :, 0], kv[:, :, 1]
+            else:
+                k = self._project(key, slice(c, 2 * c))[:, :, 0]
+                v = self._project(value, slice(2 * c, 3 * c))[:, :, 0]
+        if cache is not None:
+            k, v = cache.append(k, v)
+        t_k = k.shape[1]
+        m = None
+        if mask is not None:  # validated once, here (the one validator), owned by the op
+            m = additive_mask(check_mask(mask, "MultiHeadAttention: mask",
+                                         (B, self.num_heads, t_q, t_k),
+                                         "(batch, heads, q_len, k_len)"), q.dtype)
+        p = self.dropout if self.training else 0.0
+        out, weights = _attend(q, k, v, m, is_causal, 1.0 / math.sqrt(self.head_dim), p)
         # a copy, so the caller's array never aliases what the graph saved
         self.last_attn_weights = weights.copy() if self.record_weights else None
-        out = self.out_proj(out)
-        blocked = _fully_masked_queries(mask, is_causal, B, self.num_heads, t_q, key.shape[1])
-        if blocked is not None:
-            # a query that may attend to nothing contributes nothing (not out_proj's bias)
-            out = out.masked_fill(blocked[:, :, None], 0.0)
-        return out
+        return self.out_proj(out.reshape(B, t_q, c))
 
-    def _packed_projections(self, query: Tensor, key: Tensor, value: Tensor) -> Tensor | None:
-        """For self-attention (key and value are the query), q, k, v side by side as
-        (B, T, 3C) from one packed product; None otherwise (or if a projection is
-        not a plain Linear, or only some have biases): then they run one by one."""
-        projs = (self.q_proj, self.k_proj, self.v_proj)
-        if key is not query or value is not query or \
-                not all(type(m) is Linear for m in projs):
-            return None
-        biases = [m.bias for m in projs]
-        if any(b is None for b in biases) and any(b is not None for b in biases):
-            return None
-        return linear_packed(query, [m.weight for m in projs],
-                             None if biases[0] is None else biases)
+    def _convert_old_state(self, state: Any, prefix: str) -> Any:
+        """A state dict saved before q|k|v were packed (``q_proj``/``k_proj``/``v_proj``
+        keys) with those keys replaced by ``in_proj_weight``/``in_proj_bias`` (rows
+        q | k | v); ``state`` itself is not changed. Warns once per call."""
+        old = [f"{prefix}{n}_proj.weight" for n in "qkv"]
+        if not all(k in state for k in old) or f"{prefix}in_proj_weight" in state:
+            return state
+        warnings.warn(
+            "load_state_dict: converting the old unpacked attention keys "
+            "q_proj/k_proj/v_proj keys to the packed in_proj_weight/in_proj_bias "
+            "(save the model again to store the new layout)", stacklevel=3)
+        new = dict(state)
 
-    def _self_attention(self, qkv: Tensor, mask: Any, is_causal: bool, dropout_p: float) -> tuple:
-        """:func:`_attention` for packed (B, T, 3C) projections -> ((B, T, C), weights)."""
-        B, T, _ = qkv.shape
-        H = self.num_heads
-        m = check_mask(mask, (B, H), T, T)
-        drop = dropout_mask((B, H, T, T), dropout_p, qkv.dtype) if dropout_p > 0 else None
-        sink: list = []
-        out = AttentionFunction.apply(qkv, num_heads=H, mask=m, causal=bool(is_causal),
-                                      scale=1.0 / math.sqrt(self.head_dim), drop=drop, sink=sink)
-        return out, sink[0]
+        def take(key: str) -> np.ndarray:
+            v = new.pop(key)
+            return np.asarray(v.data if isinstance(v, Tensor) else v)
+
+        new[f"{prefix}in_proj_weight"] = np.concatenate([take(k) for k in old])
+        biases = [f"{prefix}{n}_proj.bias" for n in "qkv"]
+        if all(k in new for k in biases):
+            new[f"{prefix}in_proj_bias"] = np.concatenate([take(k) for k in biases])
+        return new
 
     def extra_repr(self) -> str:
         return f"embed_dim={self.embed_dim}, num_heads={self.num_heads}, dropout={self.dropout}"
-
-
-def _fully_masked_queries(mask: Any, is_causal: bool, batch: int, heads: int, t_q: int,
-                          t_k: int) -> np.ndarray | None:
-    """(B, Tq) bool: True where every key is masked for every head, or None if no such row."""
-    if t_k == 0:  # no keys at all: every query attends to nothing
-        return np.ones((batch, t_q), dtype=bool) if t_q else None
-    if mask is None and not (is_causal and t_k < t_q):
-        return None
-    m = attention_mask(mask, is_causal, (batch, heads), t_q, t_k)
-    rows = np.broadcast_to(m.all(axis=-1), (batch, heads, t_q)).all(axis=1)
-    return rows if rows.any() else None
-

@@ -3,8 +3,8 @@
 Each function is stateless: weights are passed in. The layer modules call
 these, and each is defined beside its layer (e.g. ``layer_norm`` in
 ``nn/layernorm.py``); this module gathers the names, plus a few small functions of its own
-(``one_hot``, ``pad``, ``normalize``, and the PyTorch signature of
-``scaled_dot_product_attention``).
+(``one_hot``, ``pad``, ``normalize``). ``scaled_dot_product_attention`` is defined
+beside ``MultiHeadAttention`` in ``nn/attention.py``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import numpy as np
 from minigrad.ops.shape_ops import cat
 from minigrad.tensor import Tensor, full
 
-from . import attention as _attention
 from .activation import (
     elu,
     gelu,
@@ -29,6 +28,7 @@ from .activation import (
     softplus,
     tanh,
 )
+from .attention import scaled_dot_product_attention
 from .dropout import dropout
 from .embedding import embedding
 from .layernorm import layer_norm
@@ -42,40 +42,6 @@ from .pointwise_loss import (
     mse_loss,
     nll_loss,
 )
-
-
-def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor, attn_mask: Any = None,
-                                 dropout_p: float = 0.0, is_causal: bool = False,
-                                 scale: float | None = None, *, mask: Any = None) -> Tensor:
-    """softmax(q k^T * scale + mask) @ v, PyTorch's signature and meaning of ``attn_mask``:
-    a boolean ``attn_mask`` says where a query **may** attend (True = attend), a float one is
-    added to the scores. q (..., Tq, hs), k (..., Tk, hs), v (..., Tk, hv).
-
-    minigrad's own ``mask=`` (keyword only) has the opposite meaning, True = may **not**
-    attend (as ``masked_fill(mask, -inf)``); passing both raises. A query whose keys are
-    all masked gives 0 (PyTorch gives NaN). ``is_causal`` with ``attn_mask`` raises, as PyTorch.
-    """
-    if attn_mask is not None and mask is not None:
-        raise ValueError("scaled_dot_product_attention: pass attn_mask= (True = may attend, "
-                         "PyTorch's meaning) or mask= (True = blocked, minigrad's), not both")
-    if attn_mask is not None and is_causal:
-        raise ValueError("scaled_dot_product_attention: attn_mask and is_causal=True together "
-                         "(as PyTorch, fold the causal mask into attn_mask)")
-    if attn_mask is None:
-        return _attention.scaled_dot_product_attention(query, key, value, mask=mask,
-                                                       is_causal=is_causal, scale=scale,
-                                                       dropout_p=dropout_p)
-    m = attn_mask.data if isinstance(attn_mask, Tensor) else np.asarray(attn_mask)
-    if m.dtype == np.bool_:  # PyTorch's "may attend" -> minigrad's "blocked"
-        return _attention.scaled_dot_product_attention(query, key, value, mask=~m, scale=scale,
-                                                       dropout_p=dropout_p)
-    if m.dtype.kind != "f":
-        raise TypeError(f"scaled_dot_product_attention: attn_mask must be bool or float, got {m.dtype}")
-    # an additive float mask: composed from ops (the fused attention takes boolean masks only)
-    scale = 1.0 / np.sqrt(query.shape[-1]) if scale is None else scale
-    scores = (query @ key.transpose(-2, -1)) * scale + attn_mask
-    weights = dropout(softmax(scores, -1), dropout_p) if dropout_p > 0 else softmax(scores, -1)
-    return weights @ value
 
 
 def one_hot(tensor: Any, num_classes: int = -1) -> Tensor:

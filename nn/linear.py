@@ -12,28 +12,11 @@ from typing import Any
 
 import numpy as np
 
-from minigrad.ops.linear import LinearFunction, PackedLinearFunction
+from minigrad.ops.linear import LinearFunction
 from minigrad.random import generator
 from minigrad.tensor import Tensor
 
 from .module import Module, Parameter
-
-
-def linear_packed(x: Tensor, weights: list, biases: list | None = None) -> Tensor:
-    """[linear(x, W_1, b_1), .., linear(x, W_n, b_n)] concatenated on the last axis,
-    computed as one product (see :class:`PackedLinearFunction`). All weights take
-    x's last dimension; ``biases`` is None or one per weight."""
-    if not weights or any(w.ndim != 2 or w.shape[1] != x.shape[-1] for w in weights):
-        raise ValueError(
-            f"linear_packed: every weight must be (out_i, {x.shape[-1]}) for an input of shape "
-            f"{x.shape}, got {[tuple(w.shape) for w in weights]}"
-        )
-    if biases is not None and [tuple(b.shape) for b in biases] != [(w.shape[0],) for w in weights]:
-        raise ValueError(
-            f"linear_packed: biases {[tuple(b.shape) for b in biases]} do not match weights "
-            f"{[tuple(w.shape) for w in weights]}"
-        )
-    return PackedLinearFunction.apply(x, *weights, *(biases or ()), n=len(weights))
 
 
 def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:

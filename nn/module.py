@@ -354,6 +354,10 @@ class Module:
         """
         if not hasattr(state, "keys"):
             raise TypeError(f"load_state_dict: expected a mapping, got {type(state).__name__}")
+        for name, mod in self.named_modules():  # layers whose key layout changed convert here
+            convert = getattr(mod, "_convert_old_state", None)
+            if convert is not None:
+                state = convert(state, f"{name}." if name else "")
         targets = self.state_dict()
         missing = [k for k in targets if k not in state]
         unexpected = [k for k in state if k not in targets]

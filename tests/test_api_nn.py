@@ -1,6 +1,6 @@
 """nn additions against PyTorch: init (fans, gains, statistics), activations, RMSNorm,
 containers, losses (with label smoothing), F.one_hot/pad/normalize,
-F.scaled_dot_product_attention's attn_mask, devices, and the lr schedulers."""
+devices, and the lr schedulers."""
 
 from __future__ import annotations
 
@@ -102,24 +102,6 @@ def test_one_hot_pad_normalize_match_pytorch():
         _check(lambda x, pad=pad: F.pad(x, pad, value=0.5), lambda x, pad=pad: TF.pad(x, pad, value=0.5), X)
     _check(lambda x: F.normalize(x), lambda x: TF.normalize(x), X)
     _check(lambda x: F.normalize(x, p=1, dim=0), lambda x: TF.normalize(x, p=1, dim=0), X)
-
-
-def test_sdpa_takes_pytorchs_attn_mask():
-    rng = np.random.default_rng(4)
-    q, k, v = (rng.standard_normal((2, 2, 3, 4)) for _ in range(3))
-    allowed = rng.uniform(size=(3, 3)) > 0.3
-    allowed[:, 0] = True  # every query may attend somewhere (PyTorch gives NaN otherwise)
-    additive = rng.standard_normal((3, 3))
-    for m in (allowed, additive):
-        _check(lambda a, b, c, m=m: F.scaled_dot_product_attention(a, b, c, mg.tensor(m)),
-               lambda a, b, c, m=m: TF.scaled_dot_product_attention(a, b, c, torch.tensor(m)), q, k, v)
-    _check(lambda a, b, c: F.scaled_dot_product_attention(a, b, c, is_causal=True, scale=0.3),
-           lambda a, b, c: TF.scaled_dot_product_attention(a, b, c, is_causal=True, scale=0.3), q, k, v)
-    # minigrad's mask= is the complement, keyword-only; both at once is refused
-    _check(lambda a, b, c: F.scaled_dot_product_attention(a, b, c, mask=~allowed),
-           lambda a, b, c: TF.scaled_dot_product_attention(a, b, c, torch.tensor(allowed)), q, k, v)
-    with pytest.raises(ValueError, match="not both"):
-        F.scaled_dot_product_attention(mg.tensor(q), mg.tensor(k), mg.tensor(v), allowed, mask=~allowed)
 
 
 def test_module_dict_and_parameter_list():

@@ -304,21 +304,24 @@ def test_gelu(dtype, n, seed):
 @given(dtypes, st.integers(1, 2), st.integers(0, 5), st.integers(0, 5), st.integers(1, 4),
        st.booleans(), st.sampled_from(["none", "mask", "dropout"]), st.integers(0, 2**32 - 1))
 def test_attention(dtype, heads, t_q, t_k, hs, causal, extra, seed):
+    """The one head layout (B, T, H, d) and the additive mask; the fast backend's fused and
+    unfused routes against the reference (attention's own tests: tests/test_attention.py)."""
     rng = np.random.default_rng(seed)
-    q, k, v = (_arr(rng, (2, heads, t, hs), dtype) for t in (t_q, t_k, t_k))
-    g = _arr(rng, (2, heads, t_q, hs), dtype)
-    mask = rng.random((2, 1, t_q, t_k)) < 0.4 if extra == "mask" else None
+    q, k, v = (_arr(rng, (2, t, heads, hs), dtype) for t in (t_q, t_k, t_k))
+    g = _arr(rng, (2, t_q, heads, hs), dtype)
+    blocked = rng.random((2, 1, t_q, t_k)) < 0.4
+    mask = np.where(blocked, -np.inf, 0.0).astype(dtype) if extra == "mask" else None
     drop = ((rng.random((2, heads, t_q, t_k)) > 0.3) / 0.7).astype(dtype) if extra == "dropout" else None
     scale = 1 / np.sqrt(hs)
-    of, pf, pdf = FB.attention(q, k, v, mask, causal, scale, drop)
-    o_r, pr, pdr = RB.attention(q, k, v, mask, causal, scale, drop)
-    assert of.shape == o_r.shape == (2, heads, t_q, hs)
-    for f, r in ((of, o_r), (pf, pr), (pdf, pdr)):
+    of, pf, saved_f = FB.attention(q, k, v, mask, causal, scale, drop)
+    o_r, pr, saved_r = RB.attention(q, k, v, mask, causal, scale, drop)
+    assert of.shape == o_r.shape == (2, t_q, heads, hs)
+    for f, r in ((of, o_r), (pf, pr)):
         _close(f, r, dtype)
     assert np.all(np.isfinite(o_r))  # fully masked rows (and no keys) give zeros, not NaN
     needs = (True, True, True)
-    for f, r in zip(FB.attention_backward(g, q, k, v, pf, pdf, scale, drop, needs),
-                    RB.attention_backward(g, q, k, v, pr, pdr, scale, drop, needs)):
+    for f, r in zip(FB.attention_backward(g, saved_f, scale, drop, needs),
+                    RB.attention_backward(g, saved_r, scale, drop, needs)):
         _close(f, r, dtype)
 
 
@@ -357,31 +360,27 @@ def test_embedding_masked_fill_norm_and_adam(dtype, vocab, n, seed):
         _close(f, r, dtype)
 
 
-@parity("fused_packed_attention")
 @given(st.integers(1, 2), st.integers(1, 3), st.integers(1, 6), st.integers(1, 4),
        st.booleans(), st.integers(0, 2**32 - 1))
-def test_fused_packed_attention(batch, heads, t, hs, causal, seed):
-    """Fast's fused packed form (float32) equals the reference attention on the split heads,
-    forward and backward; the reference has no fused form (None)."""
+def test_attention_reads_views_of_a_packed_projection(batch, heads, t, hs, causal, seed):
+    """q, k, v as strided views into one packed (B, T, 3C) projection (what a GPT's c_attn
+    gives): the fast backend's fused kernel reads them without a copy and equals the
+    reference, forward and backward."""
     rng = np.random.default_rng(seed)
     C = heads * hs
-    qkv, g = _arr(rng, (batch, t, 3 * C), np.float32), _arr(rng, (batch, t, C), np.float32)
+    qkv = _arr(rng, (batch, t, 3 * C), np.float32)
+    g = _arr(rng, (batch, t, heads, hs), np.float32)
+    views = qkv.reshape(batch, t, 3, heads, hs)
+    q, k, v = views[:, :, 0], views[:, :, 1], views[:, :, 2]
+    assert not q.flags.c_contiguous  # really strided views
     scale = 1 / np.sqrt(hs)
-    assert RB.fused_packed_attention(qkv, heads, None, causal, scale, None) is None
-    out, p, backward = FB.fused_packed_attention(qkv, heads, None, causal, scale, None)
-
-    def heads_of(a):  # (B, T, H*d) -> (B, H, T, d)
-        return np.ascontiguousarray(a.reshape(batch, t, heads, -1).transpose(0, 2, 1, 3))
-
-    q, k, v = (heads_of(qkv[..., i * C:(i + 1) * C]) for i in range(3))
-    o_r, p_r, pd_r = RB.attention(q, k, v, None, causal, scale, None)
-    _close(out, o_r.transpose(0, 2, 1, 3).reshape(batch, t, C), np.float32)
-    _close(p, p_r, np.float32)
-    grads = RB.attention_backward(heads_of(g), q, k, v, p_r, pd_r, scale, None, (True,) * 3)
-    want = np.concatenate([d.transpose(0, 2, 1, 3).reshape(batch, t, C) for d in grads], -1)
-    _close(backward(g), want, np.float32)
-    masked = np.zeros((t, t), dtype=bool)
-    assert FB.fused_packed_attention(qkv, heads, masked, causal, scale, None) is None
+    of, pf, saved_f = FB.attention(q, k, v, None, causal, scale, None)
+    o_r, pr, saved_r = RB.attention(q, k, v, None, causal, scale, None)
+    _close(of, o_r, np.float32)
+    _close(pf, pr, np.float32)
+    for f, r in zip(FB.attention_backward(g, saved_f, scale, None, (True,) * 3),
+                    RB.attention_backward(g, saved_r, scale, None, (True,) * 3)):
+        _close(f, r, np.float32)
 
 
 # ------------------------------------------------- gradient checks, reference

@@ -38,7 +38,7 @@ RULES = {
     "Cast": None, "Reshape": None, "Transpose": None, "Permute": None, "GetItem": None,
     "IndexAdd": None, "IndexPut": None, "Expand": None, "Flip": None, "Repeat": None,
     "Gather": None, "ScatterAdd": None, "Einsum": None, "MatMul": None, "MaskedFill": None,
-    "Softmax": None, "LogSoftmax": None, "LinearFunction": None, "PackedLinearFunction": None,
+    "Softmax": None, "LogSoftmax": None, "LinearFunction": None,
     "LayerNormFunction": None, "EmbeddingFunction": None, "DropoutFunction": None,
     "CrossEntropyFunction": None, "BinaryCrossEntropy": None, "AttentionFunction": None,
 }

@@ -138,10 +138,6 @@ def _sdpa(q, k, v):
     return F.scaled_dot_product_attention(q, k, v, is_causal=True)
 
 
-def _packed(x, w1, w2, b1, b2):
-    return linear.PackedLinearFunction.apply(x, w1, w2, b1, b2, n=2)
-
-
 CASES: dict[str, list[Case]] = {
     "Add": [smooth("broadcast", sq(lambda a, b: a + b), lambda: [T(2, 3), L(3, seed=1)])],
     "Sub": [smooth("broadcast", sq(lambda a, b: a - b), lambda: [L(2, 1), T(2, 3, seed=1)])],
@@ -267,9 +263,6 @@ CASES: dict[str, list[Case]] = {
              lambda: [leaf([[0.5, -np.inf, 1.0]])], lambda: [_log_softmax_grad()])],
     "LinearFunction": [smooth("bias", lambda x, w, b: F.linear(x * x, w, b) * F.linear(x, w),
                               lambda: [T(2, 2, 3), L(2, 3, seed=1), L(2, seed=2)])],
-    "PackedLinearFunction": [smooth("two, with biases", sq(_packed),
-                                    lambda: [T(2, 3), L(2, 3, seed=1), L(1, 3, seed=2),
-                                             L(2, seed=3), L(1, seed=4)])],
     "LayerNormFunction": [smooth("rows", lambda x, w, b: F.layer_norm(x, (3,), w, b),
                                  lambda: [T(2, 3), L(3, seed=1), L(3, seed=2)])],
     "CrossEntropyFunction": [smooth(f"reduction={r}", lambda x, r=r: F.cross_entropy(

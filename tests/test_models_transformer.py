@@ -207,7 +207,8 @@ def test_xavier_initialisation_and_zero_biases():
     model = make_model(d_model=64, d_ff=128, num_heads=4)
     for name, p in model.named_parameters():
         if p.ndim == 2:
-            bound = math.sqrt(6.0 / (p.shape[0] + p.shape[1]))
+            rows = p.shape[0] // 3 if name.endswith("in_proj_weight") else p.shape[0]  # q|k|v
+            bound = math.sqrt(6.0 / (rows + p.shape[1]))
             assert np.abs(p.data).max() <= bound, name
             assert abs(p.data.std() - bound / math.sqrt(3)) < 0.1 * bound / math.sqrt(3), name
         elif name.endswith("bias"):

@@ -24,11 +24,11 @@ TOL = {np.float32: {"rtol": 2e-5, "atol": 2e-5}, np.float64: {"rtol": 1e-12, "at
 def masked_softmax_reference(s: np.ndarray, scale: float, mask: np.ndarray | None,
                              causal: bool) -> np.ndarray:
     """What the masked-softmax kernel replaces, from the reference backend's primitives:
-    softmax(where(mask or causal, -inf, s * scale)) over the last axis; s (..., Tq, Tk)."""
+    softmax(where(causal, -inf, s * scale + mask)) over the last axis; s (..., Tq, Tk),
+    mask additive (-inf = blocked)."""
+    z = s * s.dtype.type(scale) + (0 if mask is None else mask.astype(s.dtype))
     blocked = causal_mask(*s.shape[-2:]) if causal else np.zeros(s.shape[-2:], bool)
-    if mask is not None:
-        blocked = blocked | mask
-    return R.softmax(R.masked_fill(s * s.dtype.type(scale), blocked, -np.inf))
+    return R.softmax(R.masked_fill(z, blocked, -np.inf))
 
 
 @given(rows=st.integers(1, 6), d=st.integers(1, 40), dt=dtypes, seed=st.integers(0, 99))
@@ -125,7 +125,8 @@ def test_gather_scatter_kernels_refuse_out_of_range_ids_without_touching_memory(
 def test_masked_softmax_kernel_equals_reference(a, b, tq, tk, causal, masked, dt, seed):
     rng = np.random.default_rng(seed)
     s = (rng.standard_normal((a, b, tq, tk)) * 3).astype(dt)
-    mask = rng.random((a, 1, tq, tk)) < 0.4 if masked else None
+    mask = np.where(rng.random((a, 1, tq, tk)) < 0.4, -np.inf, rng.standard_normal(
+        (a, 1, tq, tk))).astype(dt) if masked else None
     ref = masked_softmax_reference(s, 0.6, mask, causal)
     got = KMS.masked_softmax(s.copy(), 0.6, mask, causal)
     np.testing.assert_allclose(got, ref, **TOL[dt])
@@ -138,8 +139,8 @@ def test_masked_softmax_kernel_equals_reference(a, b, tq, tk, causal, masked, dt
 def test_masked_softmax_any_leading_shape_and_dead_rows(shape):
     rng = np.random.default_rng(0)
     s = rng.standard_normal(shape)
-    mask = np.zeros(shape[-2:], bool)
-    mask[1] = True  # row 1 blocked everywhere
+    mask = np.zeros(shape[-2:])
+    mask[1] = -np.inf  # row 1 blocked everywhere
     got = KMS.masked_softmax(s.copy(), 1.0, mask, causal=False)
     np.testing.assert_allclose(got, masked_softmax_reference(s, 1.0, mask, False), rtol=1e-12)
     assert np.all(got[..., 1, :] == 0)

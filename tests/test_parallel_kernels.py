@@ -11,15 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import minigrad as mg
-from minigrad import nn
 from minigrad.backends.fast import Fast
 from minigrad.backends.reference import Reference
 from minigrad.kernels import grad_norm as KG
 from minigrad.kernels import matmul as MM
 from minigrad.kernels.runtime import settings as runtime
 from minigrad.kernels.runtime import threads
-from minigrad.nn.linear import linear_packed
 
 R = Reference()  # the reference backend: every primitive in NumPy, the oracle
 FB = Fast()
@@ -77,67 +74,6 @@ def test_parallel_flag_is_a_bool_and_blas_setting_is_safe_to_repeat():
     assert isinstance(runtime.parallel(), bool)
     if runtime.parallel():
         assert threads.use_one_blas_thread() is True
-
-
-# ---- packed projections and packed self-attention ---------------------------------------
-@settings(max_examples=10, deadline=None)
-@given(rows=st.integers(1, 4), d_in=st.integers(1, 4), outs=st.lists(st.integers(1, 3), min_size=1,
-       max_size=3), bias=st.booleans(), seed=st.integers(0, 99))
-def test_linear_packed_equals_separate_linears_and_gradchecks(rows, d_in, outs, bias, seed):
-    rng = np.random.default_rng(seed)
-    x = mg.tensor(rng.standard_normal((2, rows, d_in)), requires_grad=True)
-    ws = [mg.tensor(rng.standard_normal((o, d_in)), requires_grad=True) for o in outs]
-    bs = [mg.tensor(rng.standard_normal(o), requires_grad=True) for o in outs] if bias else None
-    packed = linear_packed(x, ws, bs)
-    parts = [nn.functional.linear(x, w, None if bs is None else b)
-             for w, b in zip(ws, bs or [None] * len(ws))]
-    np.testing.assert_allclose(packed.data, np.concatenate([p.data for p in parts], axis=-1),
-                               rtol=1e-12, atol=1e-12)
-    assert mg.gradcheck(lambda x, *p: linear_packed(x, list(p[:len(ws)]),
-                                                    list(p[len(ws):]) if bias else None),
-                        [x, *ws, *(bs or [])])
-
-
-def test_linear_packed_errors():
-    x = mg.tensor(np.ones((2, 3)))
-    with pytest.raises(ValueError, match="every weight"):
-        linear_packed(x, [mg.tensor(np.ones((4, 3))), mg.tensor(np.ones((4, 2)))])
-    with pytest.raises(ValueError, match="biases"):
-        linear_packed(x, [mg.tensor(np.ones((4, 3)))], [mg.tensor(np.ones(3))])
-
-
-@pytest.mark.parametrize("dtype", [np.float32, np.float64])
-@pytest.mark.parametrize("causal", [False, True])
-def test_packed_self_attention_equals_the_unpacked_path(dtype, causal):
-    mg.manual_seed(0)
-    mha = nn.MultiHeadAttention(12, 3)
-    for p in mha.parameters():
-        p.data = p.data.astype(dtype)
-    rng = np.random.default_rng(1)
-    x = rng.standard_normal((2, 5, 12)).astype(dtype)
-    g = rng.standard_normal((2, 5, 12)).astype(dtype)
-    mask = rng.random((2, 1, 5, 5)) < 0.3
-    results = []
-    for packed in (True, False):
-        xt = mg.tensor(x, requires_grad=True)
-        # the same array as a different Tensor for key/value takes the one-by-one path
-        key = xt if packed else xt * 1.0
-        mha.zero_grad()
-        out = mha(xt, key, key, mask=mask, is_causal=causal)
-        out.backward(g)
-        results.append([out.data, xt.grad] + [p.grad for p in mha.parameters()])
-    tol = {"rtol": 1e-4, "atol": 1e-5} if dtype == np.float32 else {"rtol": 1e-10, "atol": 1e-12}
-    for got, want in zip(*results):
-        np.testing.assert_allclose(got, want, **tol)
-
-
-def test_packed_self_attention_gradcheck_with_dropout_off():
-    mg.manual_seed(3)
-    mha = nn.MultiHeadAttention(6, 2)
-    for p in mha.parameters():
-        p.data = p.data.astype(np.float64)
-    x = mg.tensor(np.random.default_rng(4).standard_normal((2, 4, 6)), requires_grad=True)
-    assert mg.gradcheck(lambda x: mha(x, is_causal=True), [x])
 
 
 # ---- clip_grad_norm_'s fused sum of squares ---------------------------------------------

@@ -213,7 +213,7 @@ def _tiny_gpt() -> models.GPT:
 def test_consistently_tampered_checkpoint_is_refused_by_load_state_dict(tmp_path) -> None:
     model = _tiny_gpt()
     state = {k: np.array(v.data) + 1.0 for k, v in model.state_dict().items()}
-    state["blocks.0.attn.q_proj.weight"] = np.zeros((8, 9), np.float32)   # one bad shape
+    state["blocks.0.attn.in_proj_weight"] = np.zeros((8, 9), np.float32)   # one bad shape
     path = tmp_path / "tampered.npz"
     mg.save({"model": state}, path)
     loaded = mg.load(path)["model"]          # a well-formed file: the shapes it records match
@@ -221,8 +221,8 @@ def test_consistently_tampered_checkpoint_is_refused_by_load_state_dict(tmp_path
     with pytest.raises(ValueError) as info:
         model.load_state_dict(loaded)
     message = str(info.value)
-    assert "blocks.0.attn.q_proj.weight" in message and "(8, 9)" in message
-    assert "(8, 8)" in message
+    assert "blocks.0.attn.in_proj_weight" in message and "(8, 9)" in message
+    assert "(24, 8)" in message
     for k, v in model.state_dict().items():
         np.testing.assert_array_equal(v.data, before[k], err_msg=f"{k} was changed")
 

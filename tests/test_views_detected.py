@@ -16,7 +16,6 @@ import minigrad as mg
 from minigrad import nn
 from minigrad.function import Function
 from minigrad.nn import functional as F
-from minigrad.nn.linear import linear_packed
 
 try:
     import torch
@@ -102,7 +101,6 @@ OPS = {
     "setitem": _setitem,
     "index_add": _index_add,
     "linear": lambda x: F.linear(x, x, x[0, :3]),
-    "linear_packed": lambda x: linear_packed(x, [x[:2], x[2:]], [x[0, :2], x[0, :1]]),
     "layer_norm": lambda x: F.layer_norm(x, (4,), x[0], x[1]),
     "embedding": lambda x: F.embedding(mg.tensor([2, 0]), x),
     "dropout": lambda x: F.dropout(x, 0.5, training=True),

@@ -9,8 +9,8 @@ is inherited: the reference one.
 The choices that depend on the operands are made here, not in the ops. The one that
 matters most is attention: ``Fast.attention`` is "if the fused float32 kernel applies
 (:func:`_fusable`, no mask, no dropout): the kernel; else BLAS products around an
-in-place masked softmax", and :meth:`Fast.fused_packed_attention` reads the heads
-straight out of the packed q|k|v projections when that kernel applies.
+in-place masked softmax". The fused kernel reads q, k, v with their strides, so the heads
+come straight out of the packed q|k|v projection without a copy.
 
 The kernels are imported the first time a :class:`Fast` method runs
 (:func:`_load_kernels`), not when this module is: importing them imports Numba (half a
@@ -69,9 +69,20 @@ def _load_kernels() -> None:
 
 
 def _fusable(*arrays: np.ndarray) -> bool:
-    """The one place that decides whether the fused float32 attention kernels apply:
-    float32 operands with at least one query and one key."""
-    return all(a.dtype == np.float32 and a.size for a in arrays)
+    """Whether the fused float32 attention kernels apply: float32 operands."""
+    return all(a.dtype == np.float32 for a in arrays)
+
+
+def _heads(x: np.ndarray) -> np.ndarray:
+    """(B, T, H, d) -> contiguous (B*H, T, d): a view when x's heads are already laid out
+    so (the tiles :meth:`Fast.attention` saves), else one copy."""
+    B, T, H, d = x.shape
+    return np.ascontiguousarray(np.swapaxes(x, 1, 2)).reshape(B * H, T, d)
+
+
+def _unheads(x3: np.ndarray, B: int) -> np.ndarray:
+    """(B*H, T, d) -> (B, T, H, d), a view (the inverse of :func:`_heads`)."""
+    return np.swapaxes(x3.reshape(B, -1, x3.shape[-2], x3.shape[-1]), 1, 2)
 
 
 class Fast(Reference):
@@ -146,46 +157,48 @@ class Fast(Reference):
     # ----------------------------------------------------------- attention
     def attention(self, q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | None,
                   causal: bool, scale: float, drop: np.ndarray | None) -> tuple:
-        """Reference.attention on C-contiguous q, k, v of one dtype. float32 without a mask or
-        dropout runs fused, one kernel for every head; otherwise the products run on the
-        batched BLAS kernel and scale, mask and softmax in place on the score buffer."""
-        _load_kernels()
+        """Reference.attention, deciding in one place which route runs: float32 without a
+        mask or dropout runs fused (one kernel for every head, reading q, k, v with their
+        strides, e.g. views into the packed q|k|v projection); otherwise the heads are copied
+        out, the products run on the batched BLAS kernel and scale, mask and softmax in place
+        on the score buffer. Either way ``saved`` holds q, k, v as contiguous head tiles
+        (viewed as (B, T, H, d)), which :meth:`attention_backward` reads without a copy."""
+        B, t_q, H, _ = q.shape
+        t_k = k.shape[1]
         if q.size == 0 or k.size == 0 or v.size == 0:
             return super().attention(q, k, v, mask, causal, scale, drop)
-        lead, t_q, t_k = q.shape[:-2], q.shape[-2], k.shape[-2]
-        q3, k3, v3 = (a.reshape(-1, a.shape[-2], a.shape[-1]) for a in (q, k, v))
-        out_shape = lead + (t_q, v.shape[-1])
-        if mask is None and drop is None and _fusable(q3, k3, v3):
-            # (L, T, d) -> (L, T, 1, d) views: L batch entries of one head each. The head tiles
-            # it returns are copies of q3, k3, v3, which the op keeps already: dropped.
-            out, p, _ = _attention.fused_attention(q3[:, :, None], k3[:, :, None], v3[:, :, None],
-                                                   scale, causal)
-            p = p.reshape(lead + (t_q, t_k))
-            return out.reshape(out_shape), p, p
-        s = _matmul.matmul(q3, np.swapaxes(k3, -1, -2))  # (L, Tq, Tk), a fresh array
-        # scale, mask and softmax in place; rows with every key masked become 0
-        p = _masked_softmax.masked_softmax(s.reshape(lead + (t_q, t_k)), scale, mask, causal)
-        pd = p * drop if drop is not None else p
-        out = _matmul.matmul(pd.reshape(s.shape), v3)
-        return out.reshape(out_shape), p, pd
-
-    def attention_backward(self, g: np.ndarray, q: np.ndarray, k: np.ndarray, v: np.ndarray,
-                           p: np.ndarray, pd: np.ndarray, scale: float, drop: np.ndarray | None,
-                           needs: tuple) -> tuple:
-        """Reference.attention_backward; float32 without dropout runs fused."""
         _load_kernels()
-        if p.size == 0:
-            return super().attention_backward(g, q, k, v, p, pd, scale, drop, needs)
-        q3, k3, v3, g3 = (a.reshape(-1, a.shape[-2], a.shape[-1]) for a in (q, k, v, g))
-        p3, pd3 = (a.reshape(-1, a.shape[-2], a.shape[-1]) for a in (p, pd))
+        if mask is None and drop is None and _fusable(q, k, v):
+            out, p, tiles = _attention.fused_attention(q, k, v, scale, causal)
+            p = p.reshape(B, H, t_q, t_k)
+            return out, p, (*(_unheads(t, B) for t in tiles), p, p)
+        q3, k3, v3 = _heads(q), _heads(k), _heads(v)
+        s = _matmul.matmul(q3, np.swapaxes(k3, -1, -2))  # (B*H, Tq, Tk), a fresh array
+        # scale, mask and softmax in place; rows with every key masked become 0
+        p = _masked_softmax.masked_softmax(s.reshape(B, H, t_q, t_k), scale, mask, causal)
+        pd = p * drop if drop is not None else p
+        out = _matmul.matmul(pd.reshape(s.shape), v3)  # (B*H, Tq, hv)
+        return _unheads(out, B), p, (_unheads(q3, B), _unheads(k3, B), _unheads(v3, B), p, pd)
+
+    def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
+                           drop: np.ndarray | None, needs: tuple) -> tuple:
+        """Reference.attention_backward; float32 without dropout runs fused (the kernel writes
+        dq, dk, dv straight in the (B, T, H, d) layout)."""
+        q, k, v, p, pd = saved
+        if p.size == 0 or q.size == 0 or v.size == 0:
+            return super().attention_backward(g, saved, scale, drop, needs)
+        _load_kernels()
+        B = q.shape[0]
+        q3, k3, v3 = _heads(q), _heads(k), _heads(v)  # views of the saved tiles
         need_q, need_k, need_v = needs
-        if drop is None and _fusable(g3, q3, k3, v3):
-            grads = np.empty_like(q3), np.empty_like(k3), np.empty_like(v3)
-            _attention.fused_attention_backward(g3[:, :, None], (q3, k3, v3), p3, scale,
-                                                *(d[:, :, None] for d in grads))
-            return tuple(d.reshape(a.shape) if need else None
-                         for d, a, need in zip(grads, (q, k, v), needs))
-        dv = _matmul.matmul(np.swapaxes(pd3, -1, -2), g3).reshape(v.shape) if need_v else None
+        if drop is None and _fusable(g, q3, k3, v3):
+            grads = tuple(np.empty(a.shape, a.dtype) for a in (q, k, v))  # (B, T, H, d), C order
+            _attention.fused_attention_backward(g, (q3, k3, v3), p.reshape(-1, *p.shape[-2:]),
+                                                scale, *grads)
+            return tuple(d if need else None for d, need in zip(grads, needs))
+        g3 = _heads(g)
+        p3, pd3 = (a.reshape(-1, a.shape[-2], a.shape[-1]) for a in (p, pd))
+        dv = _unheads(_matmul.matmul(np.swapaxes(pd3, -1, -2), g3), B) if need_v else None
         dq = dk = None
         if need_q or need_k:
             dp = _matmul.matmul(g3, np.swapaxes(v3, -1, -2))
@@ -193,35 +206,10 @@ class Fast(Reference):
                 dp *= drop.reshape(dp.shape)
             ds = _masked_softmax.masked_softmax_backward(p3, dp, scale)  # in place: dP -> dS
             if need_q:
-                dq = _matmul.matmul(ds, k3).reshape(q.shape)
+                dq = _unheads(_matmul.matmul(ds, k3), B)
             if need_k:
-                dk = _matmul.matmul(np.swapaxes(ds, -1, -2), q3).reshape(k.shape)
+                dk = _unheads(_matmul.matmul(np.swapaxes(ds, -1, -2), q3), B)
         return dq, dk, dv
-
-    def fused_packed_attention(self, qkv: np.ndarray, num_heads: int, mask: np.ndarray | None,
-                               causal: bool, scale: float, drop: np.ndarray | None):
-        """Multi-head self-attention straight from the packed projections qkv (B, T, 3C):
-        (out (B, T, C), backward) where ``backward(grad (B, T, C)) -> dqkv (B, T, 3C)``,
-        or None when the fused kernels do not apply (then the op splits heads and calls
-        :meth:`attention`). The kernels read each head out of qkv and write the packed
-        gradient directly: no head copies."""
-        _load_kernels()
-        if mask is not None or drop is not None or not _fusable(qkv):
-            return None
-        B, T, C3 = qkv.shape
-        H = num_heads
-        heads = qkv.reshape(B, T, 3, H, C3 // (3 * H))
-        out, p, tiles = _attention.fused_attention(heads[:, :, 0], heads[:, :, 1], heads[:, :, 2],
-                                                   scale, causal)
-
-        def backward(grad: np.ndarray) -> np.ndarray:
-            g4 = np.asarray(grad, dtype=np.float32).reshape(B, T, H, C3 // (3 * H))
-            dqkv = np.empty((B, T, 3, H, C3 // (3 * H)), dtype=np.float32)
-            _attention.fused_attention_backward(g4, tiles, p, scale,
-                                                dqkv[:, :, 0], dqkv[:, :, 1], dqkv[:, :, 2])
-            return dqkv.reshape(B, T, C3)
-
-        return out.reshape(B, T, C3 // 3), p.reshape(B, H, T, T), backward
 
     # ----------------------------------------------------------- layernorm
     def layer_norm(self, x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> tuple:

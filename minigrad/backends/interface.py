@@ -117,30 +117,23 @@ class Backend:
     # ----------------------------------------------------------- attention
     def attention(self, q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | None,
                   causal: bool, scale: float, drop: np.ndarray | None) -> tuple:
-        """out = dropout(softmax(S)) @ v with S = q k^T * scale, S = -inf where masked.
+        """out = dropout(softmax(S)) @ v per head, S = q k^T * scale + mask (-inf where causal).
 
-        q (..., Tq, hs), k (..., Tk, hs), v (..., Tk, hv); ``mask`` bool broadcastable to
-        (..., Tq, Tk), True = may not attend; ``causal`` also masks where
-        :func:`causal_mask` (Tq, Tk) is True; ``drop`` the scaled dropout mask of P or None.
-        Returns (out (..., Tq, hv), P, Pd), Pd = P * drop (P itself without dropout).
-        A query with every key masked (or no keys) gets P = 0, so out = 0."""
+        q (B, Tq, H, hs), k (B, Tk, H, hs), v (B, Tk, H, hv) (any strides); ``mask`` a float
+        array added to the scores, broadcastable to (B, H, Tq, Tk), or None; ``causal``:
+        query i sees key j only if j <= i + Tk - Tq (:func:`causal_mask`); ``drop`` the
+        scaled dropout mask of P or None. Returns (out (B, Tq, H, hv), P (B, H, Tq, Tk),
+        saved), ``saved`` = (q, k, v, P, Pd) what :meth:`attention_backward` reads, Pd = P *
+        drop (P itself without dropout). A query whose keys are all masked (or that has no
+        keys) gets P = 0, so out = 0."""
         raise NotImplementedError
 
-    def attention_backward(self, g: np.ndarray, q: np.ndarray, k: np.ndarray, v: np.ndarray,
-                           p: np.ndarray, pd: np.ndarray, scale: float,
+    def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
                            drop: np.ndarray | None, needs: tuple) -> tuple:
-        """(dq, dk, dv) of :meth:`attention` for G = dL/dout (..., Tq, hv), each None unless
-        ``needs`` asks: dv = Pd^T G; dP = (G v^T) * drop; dS = softmax_backward(P, dP) *
-        scale; dq = dS k; dk = dS^T q. (Masked entries need no care: P is 0 there, so dS is.)"""
-        raise NotImplementedError
-
-    def fused_packed_attention(self, qkv: np.ndarray, num_heads: int, mask: np.ndarray | None,
-                               causal: bool, scale: float, drop: np.ndarray | None):
-        """Multi-head self-attention read straight from packed projections qkv (B, T, 3C),
-        as ``(out (B, T, C), P (B, H, T, T), backward)`` with
-        ``backward(grad (B, T, C)) -> dqkv (B, T, 3C)``, or None when this backend has no
-        fused form for these operands (then the op splits the heads and calls
-        :meth:`attention`)."""
+        """(dq, dk, dv) of :meth:`attention` for G = dL/dout (B, Tq, H, hv), each None unless
+        ``needs`` asks; ``saved`` as :meth:`attention` returned it: dv = Pd^T G;
+        dP = (G v^T) * drop; dS = softmax_backward(P, dP) * scale; dq = dS k; dk = dS^T q.
+        (Masked entries need no care: P is 0 there, so dS is.)"""
         raise NotImplementedError
 
     # ------------------------------------------------------- cross-entropy

@@ -136,46 +136,45 @@ class Reference(Backend):
     # --------------------------------------------------------------- attention
     def attention(self, q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | None,
                   causal: bool, scale: float, drop: np.ndarray | None) -> tuple:
-        """out = dropout(softmax(S)) @ v with S = q k^T * scale, S = -inf where masked.
+        """out = dropout(softmax(S)) @ v per head, S = q k^T * scale + mask (-inf where causal).
 
-        q (..., Tq, hs), k (..., Tk, hs), v (..., Tk, hv); ``mask`` bool broadcastable to
-        (..., Tq, Tk), True = may not attend; ``drop`` the scaled dropout mask of P or None.
-        Returns (out (..., Tq, hv), P, Pd), Pd = P * drop (P itself without dropout).
-        A query with every key masked (or no keys) gets P = 0, so out = 0."""
-        s = (q @ np.swapaxes(k, -1, -2)) * q.dtype.type(scale)
+        q (B, Tq, H, hs), k (B, Tk, H, hs), v (B, Tk, H, hv) (any strides); ``mask`` a float
+        array added to the scores, broadcastable to (B, H, Tq, Tk), or None; ``causal``: query
+        i sees key j only if j <= i + Tk - Tq; ``drop`` the scaled dropout mask of P or None.
+        Returns (out (B, Tq, H, hv), P (B, H, Tq, Tk), saved), where ``saved`` = (q, k, v, P,
+        Pd) is what :meth:`attention_backward` reads, Pd = P * drop (P itself without
+        dropout). A query whose keys are all masked (or that has no keys) gets P = 0, so
+        out = 0: :meth:`softmax`'s rule."""
+        qh, kh, vh = (np.swapaxes(a, 1, 2) for a in (q, k, v))  # (B, H, T, d) views
+        s = (qh @ np.swapaxes(kh, -1, -2)) * q.dtype.type(scale)
         if mask is not None:
-            s = np.where(mask, -np.inf, s)
+            s = s + mask
         if causal:
-            s = np.where(causal_mask(q.shape[-2], k.shape[-2]), -np.inf, s)
-        p = self.softmax(s)
+            s = np.where(causal_mask(q.shape[1], k.shape[1]), -np.inf, s)
+        p = self.softmax(s).astype(q.dtype, copy=False)
         pd = p if drop is None else p * drop
-        return pd @ v, p, pd
+        out = np.ascontiguousarray(np.swapaxes(pd @ vh, 1, 2))
+        return out, p, (q, k, v, p, pd)
 
-    def attention_backward(self, g: np.ndarray, q: np.ndarray, k: np.ndarray, v: np.ndarray,
-                           p: np.ndarray, pd: np.ndarray, scale: float, drop: np.ndarray | None,
-                           needs: tuple) -> tuple:
-        """(dq, dk, dv) of :meth:`attention` for G = dL/dout, each None unless ``needs`` asks:
+    def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
+                           drop: np.ndarray | None, needs: tuple) -> tuple:
+        """(dq, dk, dv) of :meth:`attention` for G = dL/dout (B, Tq, H, hv), each None unless
+        ``needs`` asks; ``saved`` = (q, k, v, P, Pd) as :meth:`attention` returned them:
         dv = Pd^T G; dP = (G v^T) * drop; dS = softmax_backward(P, dP) * scale; dq = dS k;
-        dk = dS^T q.
-        (Masked entries need no care: P is 0 there, so dS is too.)"""
+        dk = dS^T q. (Masked entries need no care: P is 0 there, so dS is too.)"""
+        q, k, v, p, pd = saved
+        qh, kh, vh, gh = (np.swapaxes(a, 1, 2) for a in (q, k, v, g))  # (B, H, T, d) views
         need_q, need_k, need_v = needs
-        dv = np.swapaxes(pd, -1, -2) @ g if need_v else None
+        dv = np.swapaxes(np.swapaxes(pd, -1, -2) @ gh, 1, 2) if need_v else None
         dq = dk = None
         if need_q or need_k:
-            dp = g @ np.swapaxes(v, -1, -2)
+            dp = gh @ np.swapaxes(vh, -1, -2)
             if drop is not None:
                 dp = dp * drop
             ds = self.softmax_backward(p, dp) * q.dtype.type(scale)
-            dq = ds @ k if need_q else None
-            dk = np.swapaxes(ds, -1, -2) @ q if need_k else None
+            dq = np.swapaxes(ds @ kh, 1, 2) if need_q else None
+            dk = np.swapaxes(np.swapaxes(ds, -1, -2) @ qh, 1, 2) if need_k else None
         return dq, dk, dv
-
-    def fused_packed_attention(self, qkv: np.ndarray, num_heads: int, mask: np.ndarray | None,
-                               causal: bool, scale: float, drop: np.ndarray | None) -> None:
-        """Multi-head attention read straight from packed projections qkv (B, T, 3C), as
-        ``(out (B, T, C), P (B, H, T, T), backward)``, or None. The reference backend has no
-        such fused form: None tells the op to split the heads and run :meth:`attention`
-        (the fast backend returns its fused kernels here when they apply)."""
 
     # ----------------------------------------------------------- cross-entropy
     def count_targets(self, targets: np.ndarray, num_classes: int, ignore_index: int) -> tuple:

@@ -1,8 +1,8 @@
 """The softmax inside attention: scale, mask and normalise the scores in place.
 
 For a score row s (one query against Tk keys):
-    z_j = s_j * scale, or -inf where the key is masked (mask True, or a
-          causal mask: key j is after the query)
+    z_j = s_j * scale + mask_j, or -inf where the key is after the query (causal);
+          the additive mask is -inf where a key is blocked
     p_j = exp(z_j - max(z)) / sum_k exp(z_k - max(z))
 A row with every key masked has no finite max and gives p = 0 (never NaN).
 
@@ -31,11 +31,12 @@ _FAST = {"reassoc", "contract", "nsz", "arcp"}
 
 @njit(cache=True, fastmath=_FAST)
 def scale_mask_shift(s, scale, neg_inf, mask, use_mask, causal):
-    """In place on s (A, B, Tq, Tk): s = where(masked, -inf, s * scale) - rowmax.
+    """In place on s (A, B, Tq, Tk): s = s * scale + mask - rowmax (-inf past the causal limit).
 
     ``scale`` and ``neg_inf`` (-inf) come typed as s's dtype, so float32 stays
-    float32. ``mask`` is (A, B, Tq, Tk) (broadcast views with zero strides are
-    fine), read only if ``use_mask``; ``causal`` masks keys j > i + Tk - Tq.
+    float32. ``mask`` is the additive (A, B, Tq, Tk) mask of s's dtype (broadcast
+    views with zero strides are fine), read only if ``use_mask``; ``causal``
+    masks keys j > i + Tk - Tq.
     """
     A, B, t_q, t_k = s.shape
     for a in range(A):
@@ -47,8 +48,8 @@ def scale_mask_shift(s, scale, neg_inf, mask, use_mask, causal):
                 m = neg_inf
                 for j in range(lim):
                     z = row[j] * scale
-                    if use_mask and mask[a, b, i, j]:
-                        z = neg_inf
+                    if use_mask:
+                        z += mask[a, b, i, j]
                     row[j] = z
                     m = max(m, z)
                 for j in range(lim, t_k):
@@ -70,14 +71,14 @@ def _four_d(x: np.ndarray) -> np.ndarray:
 
 def masked_softmax(s: np.ndarray, scale: float, mask: np.ndarray | None, causal: bool) -> np.ndarray:
     """Overwrite the C-contiguous scores ``s`` (..., Tq, Tk) with their scaled, masked
-    softmax and return them. ``mask``: bool, broadcastable to s (True = blocked)."""
+    softmax and return them. ``mask``: additive (-inf = blocked), broadcastable to s."""
     if s.size == 0:
         return s
     s4 = _four_d(s)
     if mask is None:
-        m4 = np.zeros((1, 1, 1, 1), dtype=np.bool_)
+        m4 = np.zeros((1, 1, 1, 1), dtype=s.dtype)
     else:
-        m4 = _four_d(np.broadcast_to(mask, s.shape))
+        m4 = _four_d(np.broadcast_to(mask.astype(s.dtype, copy=False), s.shape))
         m4 = np.broadcast_to(m4, s4.shape)
     dt = s.dtype.type
     scale_mask_shift(s4, dt(scale), dt(-np.inf), m4, mask is not None, bool(causal))
