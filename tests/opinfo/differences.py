@@ -54,6 +54,7 @@ def _each(ops: str, category: str, reason: str, **match) -> list[Entry]:
 
 
 FLOATS = ("float32", "float64")
+_SMALL_INTS = ("int8", "int16", "int32", "uint8")
 INTS = ("int64", "int32", "int16", "int8", "uint8", "uint16", "uint32", "uint64")
 
 # ---- deliberate differences -------------------------------------------------------------
@@ -64,6 +65,9 @@ DIFFERENCES: list[Entry] = [
     *_each("matmul __rmatmul__ bmm nn.functional.linear", CRASH,
            "[BLAS] products run on BLAS, which has no integer kernels: integer operands raise "
            "a TypeError naming the dtypes", dtypes=INTS, detail="TypeError"),
+    *_each("any all", WRONG_DTYPE, "[dtype rule] any/all of uint8 give uint8 in PyTorch (kept "
+                                   "there for compatibility); minigrad gives bool for every dtype",
+           dtypes=("uint8",)),
 ]
 
 # ---- known bugs (expected failures until fixed; delete an entry with its fix) -----------
@@ -156,8 +160,14 @@ KNOWN_BUGS: list[Entry] = [
     *_each("argsort cumsum", WRONG_SHAPE, "[0-d tensors] the result of a 0-d input is 0-d"),
     # the dtype rule
     *_each("cos sin erf logsumexp", WRONG_DTYPE, _UNARY_DTYPE),
-    Entry("prod", WRONG_DTYPE, "[dtype rule] prod of bool/ints promotes to int64",
-          dtypes=("bool",)),
+    Entry("prod", WRONG_DTYPE, "[dtype rule] sum/prod/cumsum of bool and small ints give int64",
+          dtypes=("bool",) + _SMALL_INTS),
+    *_each("sum cumsum einsum", WRONG_DTYPE,
+           "[dtype rule] sum/prod/cumsum (einsum's sums too) of small ints give int64",
+           dtypes=_SMALL_INTS),
+    Entry("full_like", CRASH,
+          "[dtype rule] a negative fill of an unsigned tensor wraps around in PyTorch",
+          dtypes=("uint8", "uint16", "uint32", "uint64"), detail="OverflowError"),
     Entry("div.trunc_rounding", WRONG_DTYPE,
           "[dtype rule] integer div(rounding_mode='trunc') stays int64 (goes through float32)"),
     Entry("clamp", WRONG_DTYPE,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 import warnings
+from collections import Counter
 
 from .differences import judge
 from .op_map import EXCLUDED, load_op_db, resolve
@@ -32,6 +33,7 @@ def main(argv: list[str] | None = None) -> None:
     outcomes, missing = [], []
     counts = {"deliberate": 0, "known bug": 0, "unexpected": 0}
     stale, unexpected = [], []
+    mechanisms: Counter = Counter()
     start = time.perf_counter()
     for info in load_op_db():
         if args.op and info.full_name not in args.op:
@@ -49,12 +51,15 @@ def main(argv: list[str] | None = None) -> None:
         verdict = judge(info.full_name, ops, tuple(dtype_name(d) for d in dtypes))
         counts["deliberate"] += len(verdict.deliberate)
         counts["known bug"] += sum(len(v) for v in verdict.known.values())
+        for entry, matched in verdict.known.items():
+            mechanisms[entry.reason.split("]")[0] + "]"] += len(matched)
         counts["unexpected"] += len(verdict.unexpected)
         unexpected += verdict.unexpected
         stale += verdict.stale
     print(table(outcomes))
     print(f"\n{len(outcomes)} samples in {time.perf_counter() - start:.0f} s; failures: "
           + ", ".join(f"{n} {k}" for k, n in counts.items()))
+    print("known bugs by mechanism: " + ", ".join(f"{k} {n}" for k, n in mechanisms.most_common()))
     for o in unexpected:
         print(f"UNEXPECTED {o.op} {o.dtype} sample {o.index} [{o.category}] {o.sample}: "
               f"{o.detail}")
