@@ -33,7 +33,15 @@ import torch
 import minigrad
 from minigrad import Tensor
 
-from .op_map import DTYPES, RANDOM_SAMPLES, Unconvertible, convert, resolve, sample_dim
+from .op_map import (
+    DTYPES,
+    EXCLUDED,
+    RANDOM_SAMPLES,
+    Unconvertible,
+    convert,
+    resolve,
+    sample_dim,
+)
 
 PASS = "pass"
 WRONG_VALUE = "wrong value"
@@ -173,7 +181,8 @@ def _compare(t_out: Any, m_out: Any, what: str, value_category: str,
                                         f"{mv[where]!r}, torch {tv[where]!r}")
 
 
-def _weighted_sum(outs: list, weights: list, lib: Any) -> Any:
+def _weighted_sum(outs: list, weights: list) -> Any:
+    """sum_k <outs[k], weights[k]>, in the outputs' own library."""
     total = None
     for o, w in zip(outs, weights):
         term = (o * w).sum()
@@ -192,7 +201,7 @@ def _gradients(t_out: Any, m_out: Any, pairs: list, gradgrad: bool, rng: np.rand
     by_id = {id(t): m for t, m in zip(_leaves(t_out), _leaves(m_out))}
     m_outs = [by_id[id(o)] for o in t_outs]
     weights = [rng.standard_normal(tuple(o.shape)) for o in t_outs]
-    t_loss = _weighted_sum(t_outs, [torch.from_numpy(w) for w in weights], torch)
+    t_loss = _weighted_sum(t_outs, [torch.from_numpy(w) for w in weights])
     try:
         t_grads = torch.autograd.grad(t_loss, t_leaves, allow_unused=True, create_graph=gradgrad)
     except RuntimeError:  # e.g. "derivative for ... is not implemented": nothing to compare
@@ -200,7 +209,7 @@ def _gradients(t_out: Any, m_out: Any, pairs: list, gradgrad: bool, rng: np.rand
     for k, m in enumerate(m_outs):
         if not isinstance(m, Tensor) or not m.requires_grad:
             raise _Mismatch(WRONG_GRAD, f"output {k} has no graph (requires_grad=False)")
-    m_loss = _weighted_sum(m_outs, [minigrad.tensor(w) for w in weights], minigrad)
+    m_loss = _weighted_sum(m_outs, [minigrad.tensor(w) for w in weights])
     try:
         m_grads = minigrad.autograd.grad(m_loss, m_leaves, allow_unused=True,
                                          create_graph=gradgrad)
@@ -225,7 +234,7 @@ def _gradients(t_out: Any, m_out: Any, pairs: list, gradgrad: bool, rng: np.rand
     m_terms = [(g, i) for i, g in enumerate(m_dense) if isinstance(g, Tensor) and g.requires_grad]
     if m_terms:
         m_loss2 = _weighted_sum([g for g, _ in m_terms],
-                                [minigrad.tensor(vs[i]) for _, i in m_terms], minigrad)
+                                [minigrad.tensor(vs[i]) for _, i in m_terms])
         try:
             m_gg = minigrad.autograd.grad(m_loss2, m_leaves, allow_unused=True)
         except Exception as e:
@@ -290,8 +299,6 @@ def run_sample(info: Any, fn: Callable[..., Any], sample: Any, dtype: torch.dtyp
 
 def ops_to_run(op_db: list) -> Iterator[tuple[Any, Callable[..., Any]]]:
     """Every OpInfo that has a minigrad counterpart, with that counterpart."""
-    from .op_map import EXCLUDED
-
     for info in op_db:
         if info.full_name in EXCLUDED:
             continue
