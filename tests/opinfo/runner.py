@@ -225,8 +225,7 @@ def _gradients(t_out: Any, m_out: Any, pairs: list, gradgrad: bool, rng: np.rand
     if not t_terms:
         return
     vs = [rng.standard_normal(tuple(x.shape)) for x in t_leaves]
-    t_loss2 = _weighted_sum([g for g, _ in t_terms], [torch.from_numpy(vs[i]) for _, i in t_terms],
-                            torch)
+    t_loss2 = _weighted_sum([g for g, _ in t_terms], [torch.from_numpy(vs[i]) for _, i in t_terms])
     try:
         t_gg = torch.autograd.grad(t_loss2, t_leaves, allow_unused=True)
     except RuntimeError:
