@@ -171,7 +171,8 @@ KNOWN_BUGS: list[Entry] = [
     Entry("div.trunc_rounding", WRONG_DTYPE,
           "[dtype rule] integer div(rounding_mode='trunc') stays int64 (goes through float32)"),
     Entry("clamp", WRONG_DTYPE,
-          "[dtype rule] clamp of float32 with a tensor bound and None gives float64"),
+          "[dtype rule] clamp of float32 with an int32 tensor bound gives float64 (NumPy's "
+          "promotion)"),
     Entry("__rpow__", CRASH, "[dtype rule] integer ** negative integer (PyTorch: 0 or 1, -1)",
           detail="negative integer powers"),
     Entry("sign", CRASH, "[dtype rule] sign of a bool tensor", dtypes=("bool",)),

@@ -94,12 +94,14 @@ def dtype_name(dtype: torch.dtype) -> str:
     return str(dtype).removeprefix("torch.")
 
 
-def describe(sample: Any) -> str:
-    """A one-line summary of a SampleInput: shapes and dtypes of tensors, other values as is."""
+def describe(sample: Any, dtype: torch.dtype) -> str:
+    """A one-line summary of a SampleInput: ``T(shape)`` for a tensor of ``dtype`` (the
+    sample's), ``T(shape):int32`` for one of another dtype; other values as they are."""
     def show(x: Any) -> str:
         if isinstance(x, torch.Tensor):
             stride = "" if x.is_contiguous() else ",noncontig"
-            return f"T{tuple(x.shape)}{stride}"
+            other = "" if x.dtype == dtype else ":" + dtype_name(x.dtype)
+            return f"T{tuple(x.shape)}{stride}{other}"
         if isinstance(x, (list, tuple)):
             inner = ", ".join(show(v) for v in x)
             return f"[{inner}]" if isinstance(x, list) else f"({inner})"
@@ -250,7 +252,7 @@ def run_sample(info: Any, fn: Callable[..., Any], sample: Any, dtype: torch.dtyp
                index: int) -> Outcome:
     """The outcome of one sample of OpInfo ``info`` with minigrad callable ``fn``."""
     name = info.full_name
-    desc = describe(sample)
+    desc = describe(sample, dtype)
 
     def outcome(category: str, detail: str = "") -> Outcome:
         return Outcome(name, dtype_name(dtype), index, category, detail[:300], desc,
