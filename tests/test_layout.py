@@ -49,12 +49,10 @@ def test_the_layers_of_the_core(report):
     assert "minigrad.models.gpt" not in edges["minigrad.models.hf_gpt2"]
 
 
-@pytest.mark.xfail(strict=True, reason="until the hgrads/hattn branches merge")
 def test_no_hand_written_second_derivative(report):
     assert report.backward_graph_defs == []
 
 
-@pytest.mark.xfail(strict=True, reason="until the hgrads/hattn branches merge")
 def test_exactly_one_scaled_dot_product_attention(report):
     assert len(report.sdpa_defs) == 1, report.sdpa_defs
 

@@ -1,0 +1,215 @@
+"""The two tables every non-passing OpInfo sample must appear in.
+
+- ``DIFFERENCES``: deliberate differences from PyTorch, each with its reason. Keep it short:
+  a difference a PyTorch user would trip on is a bug, not an entry.
+- ``KNOWN_BUGS``: failures not fixed yet. Each is an expected failure (``xfail(strict=True)``)
+  of its op's test: the test fails when a listed failure stops happening, so a fix must
+  delete its entry (and a new failure is never hidden behind an old one).
+
+An entry matches an outcome (``runner.Outcome``) by op (OpInfo ``full_name``), category,
+and optionally dtypes, sample indices (positions in ``sample_inputs(dtype)``), the name of a
+keyword argument the sample passes, or a piece of the outcome's detail text. Reasons start
+with the mechanism in brackets; ``FINDINGS.md`` groups them by it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .runner import (
+    CRASH,
+    REFUSED,
+    WRONG_DTYPE,
+    WRONG_GRAD,
+    WRONG_GRADGRAD,
+    WRONG_SHAPE,
+    WRONG_VALUE,
+    Outcome,
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Samples of ``op`` whose outcome is ``category`` for the reason ``reason``."""
+
+    op: str
+    category: str
+    reason: str
+    dtypes: tuple[str, ...] | None = None
+    samples: tuple[int, ...] | None = None
+    kwarg: str | None = None
+    detail: str | None = None
+
+    def matches(self, o: Outcome) -> bool:
+        """Whether outcome ``o`` is one this entry accounts for."""
+        return (o.op == self.op and o.category == self.category
+                and (self.dtypes is None or o.dtype in self.dtypes)
+                and (self.samples is None or o.index in self.samples)
+                and (self.kwarg is None or self.kwarg in o.kwargs)
+                and (self.detail is None or self.detail in o.detail))
+
+
+def _each(ops: str, category: str, reason: str, **match) -> list[Entry]:
+    return [Entry(op, category, reason, **match) for op in ops.split()]
+
+
+FLOATS = ("float32", "float64")
+_SMALL_INTS = ("int8", "int16", "int32", "uint8")
+INTS = ("int64", "int32", "int16", "int8", "uint8", "uint16", "uint32", "uint64")
+
+# ---- deliberate differences -------------------------------------------------------------
+DIFFERENCES: list[Entry] = [
+    *_each("bool double float int long", REFUSED,
+           "[layout] minigrad tensors are NumPy arrays with one layout: no memory_format=",
+           kwarg="memory_format"),
+    *_each("matmul __rmatmul__ bmm nn.functional.linear", CRASH,
+           "[BLAS] products run on BLAS, which has no integer kernels: integer operands raise "
+           "a TypeError naming the dtypes", dtypes=INTS, detail="TypeError"),
+    *_each("any all", WRONG_DTYPE, "[dtype rule] any/all of uint8 give uint8 in PyTorch (kept "
+                                   "there for compatibility); minigrad gives bool for every dtype",
+           dtypes=("uint8",)),
+]
+
+# ---- known bugs (expected failures until fixed; delete an entry with its fix) -----------
+_DEVICE = "[missing kwargs] factories refuse device= (PyTorch code passes device= everywhere)"
+_REFLECTED = ("[reflected operators] x.__rop__(y) with a Tensor y: the gradient never "
+              "reaches y")
+_ZERO_D = "[0-d tensors] dim=0 / dim=-1 of a 0-d tensor is valid in PyTorch"
+_UNARY_DTYPE = ("[dtype rule] unary float ops of int/bool give the default float (float32) "
+                "in PyTorch")
+
+KNOWN_BUGS: list[Entry] = [
+    # missing keyword arguments
+    *_each("arange eye full full_like linspace linspace.tensor_overload ones ones_like zeros "
+           "zeros_like", REFUSED, _DEVICE, kwarg="device"),
+    *_each("sort argsort", REFUSED, "[missing kwargs] sort(stable=)", kwarg="stable"),
+    Entry("nonzero", REFUSED, "[missing kwargs] nonzero(as_tuple=)", kwarg="as_tuple"),
+    Entry("flip", REFUSED, "[missing kwargs] flip(dims=): PyTorch's keyword is dims",
+          kwarg="dims"),
+    *_each("softmax.with_dtype log_softmax.with_dtype prod cumsum", REFUSED,
+           "[missing kwargs] dtype= of softmax/log_softmax/prod/cumsum", kwarg="dtype"),
+    *_each("round.decimals_0 round.decimals_3 round.decimals_neg_3", REFUSED,
+           "[missing kwargs] round(decimals=)", kwarg="decimals"),
+    *_each("nn.functional.nll_loss nn.functional.cross_entropy "
+           "nn.functional.binary_cross_entropy nn.functional.binary_cross_entropy_with_logits",
+           REFUSED, "[missing kwargs] class/element weight= of the losses", kwarg="weight"),
+    *(Entry("nn.functional.embedding", REFUSED,
+            f"[missing kwargs] embedding({k}=)", kwarg=k)
+      for k in ("padding_idx", "max_norm", "scale_grad_by_freq", "sparse")),
+    Entry("to", CRASH, "[missing kwargs] to(device, dtype, non_blocking, copy) positionally",
+          detail="Cannot interpret"),
+    # missing options of an existing op
+    *_each("nn.functional.pad.reflect nn.functional.pad.replicate "
+           "nn.functional.pad.replicate_negative nn.functional.pad.circular", CRASH,
+           "[missing options] pad modes other than 'constant'", detail="only mode='constant'"),
+    Entry("norm.nuc", CRASH, "[missing options] norm(p='nuc')", detail="'nuc'"),
+    Entry("norm", CRASH, "[missing options] norm(p=0) counts non-zeros",
+          detail="ZeroDivisionError"),
+    Entry("nn.functional.normalize", CRASH, "[missing options] normalize(p=0)",
+          detail="ZeroDivisionError"),
+    Entry("norm.inf", WRONG_VALUE, "[missing options] norm(p=-inf) is the smallest |x|"),
+    Entry("squeeze.multiple", CRASH, "[missing options] squeeze(dim=tuple)"),
+    Entry("einsum", CRASH, "[missing options] einsum with a repeated letter in one operand "
+                           "(diagonals)", detail="repeated within one operand"),
+    # PyTorch meanings
+    *_each("var.unbiased std.unbiased", WRONG_SHAPE,
+           "[PyTorch meaning] var(x, unbiased) with a positional bool: unbiased, not dim"),
+    *_each("var.unbiased std.unbiased", WRONG_VALUE,
+           "[PyTorch meaning] var(x, unbiased) with a positional bool: unbiased, not dim"),
+    *_each("var std", CRASH, "[PyTorch meaning] correction=None means the default (1)",
+           detail="NoneType"),
+    Entry("nn.functional.scaled_dot_product_attention", WRONG_VALUE,
+          "[PyTorch meaning] is_causal with Tq != Tk: PyTorch's mask is tril(ones(Tq, Tk)) "
+          "(top-left aligned)"),
+    Entry("nn.functional.scaled_dot_product_attention", CRASH,
+          "[PyTorch meaning] q, k, v batch dims broadcast (3-D query, 4-D key/value)",
+          detail="do not fit"),
+    Entry("nn.functional.cross_entropy", CRASH,
+          "[PyTorch meaning] class-probability targets (float targets)",
+          detail="targets must be integer"),
+    Entry("nn.functional.cross_entropy", CRASH,
+          "[PyTorch meaning] K-dim logits (N, C, d1, ...) with targets (N, d1, ...)",
+          detail="need targets of shape"),
+    Entry("nn.functional.nll_loss", CRASH,
+          "[PyTorch meaning] unbatched (C,) input and K-dim (N, C, d1, ...) input",
+          detail="needs input (N, C)"),
+    Entry("masked_fill", CRASH,
+          "[PyTorch meaning] torch.masked_fill broadcasts input and mask together",
+          detail="does not broadcast"),
+    Entry("cat", CRASH, "[PyTorch meaning] cat skips 1-D empty tensors (legacy rule)"),
+    Entry("narrow", CRASH, "[PyTorch meaning] narrow(start=) accepts a 0-d tensor",
+          detail="slice indices"),
+    # gradients
+    *_each("__rsub__ __rdiv__ __rmod__ __rpow__ __rmatmul__", WRONG_GRAD, _REFLECTED,
+           detail="d/d(input 1)"),
+    Entry("clamp", WRONG_GRAD, "[gradients] the gradient never reaches tensor min/max bounds",
+          detail="d/d(input 1)"),
+    Entry("masked_fill", WRONG_GRAD,
+          "[gradients] the gradient never reaches a tensor fill value", detail="d/d(input 1)"),
+    Entry("div.floor_rounding", WRONG_GRAD,
+          "[gradients] rounding division has no graph (PyTorch: a zero gradient)",
+          detail="no graph"),
+    Entry("prod", CRASH, "[gradients] prod backward of empty / one-element dims",
+          detail="backward"),
+    Entry("zero_", CRASH, "[0-d tensors] zero_ of a 0-d clone breaks its backward",
+          detail="backward"),
+    Entry("__ror__", CRASH, "[reflected operators] no reflected bitwise operators",
+          detail="__ror__"),
+    # 0-d tensors
+    *_each("sort argsort topk gather scatter_add index_select transpose", CRASH, _ZERO_D),
+    *_each("argsort cumsum", WRONG_SHAPE, "[0-d tensors] the result of a 0-d input is 0-d"),
+    # the dtype rule
+    *_each("cos sin erf logsumexp", WRONG_DTYPE, _UNARY_DTYPE),
+    Entry("prod", WRONG_DTYPE, "[dtype rule] sum/prod/cumsum of bool and small ints give int64",
+          dtypes=("bool",) + _SMALL_INTS),
+    *_each("sum cumsum einsum", WRONG_DTYPE,
+           "[dtype rule] sum/prod/cumsum (einsum's sums too) of small ints give int64",
+           dtypes=_SMALL_INTS),
+    Entry("full_like", CRASH,
+          "[dtype rule] a negative fill of an unsigned tensor wraps around in PyTorch",
+          dtypes=("uint8", "uint16", "uint32", "uint64"), detail="OverflowError"),
+    Entry("div.trunc_rounding", WRONG_DTYPE,
+          "[dtype rule] integer div(rounding_mode='trunc') stays int64 (goes through float32)"),
+    Entry("clamp", WRONG_DTYPE,
+          "[dtype rule] clamp of float32 with an int32 tensor bound gives float64 (NumPy's "
+          "promotion)"),
+    Entry("__rpow__", CRASH, "[dtype rule] integer ** negative integer (PyTorch: 0 or 1, -1)",
+          detail="negative integer powers"),
+    Entry("sign", CRASH, "[dtype rule] sign of a bool tensor", dtypes=("bool",)),
+]
+
+
+@dataclass
+class Verdict:
+    """One op's outcomes sorted against the tables."""
+
+    unexpected: list[Outcome]
+    deliberate: list[Outcome]
+    known: dict[Entry, list[Outcome]]
+    stale: list[Entry]
+
+
+def judge(op: str, outcomes: list[Outcome], dtypes_run: tuple[str, ...]) -> Verdict:
+    """Sort ``op``'s failing outcomes into deliberate differences, known bugs and unexpected
+    failures; a table entry of ``op`` (for one of ``dtypes_run``) that matches none of them
+    is stale (fixed, or its failure changed category)."""
+    failures = [o for o in outcomes if o.category in (CRASH, REFUSED, WRONG_DTYPE, WRONG_GRAD,
+                                                      WRONG_GRADGRAD, WRONG_SHAPE, WRONG_VALUE)]
+    entries = [e for e in DIFFERENCES + KNOWN_BUGS if e.op == op]
+    hits: dict[Entry, list[Outcome]] = {e: [] for e in entries}
+    verdict = Verdict([], [], {}, [])
+    for o in failures:
+        entry = next((e for e in entries if e.matches(o)), None)
+        if entry is None:
+            verdict.unexpected.append(o)
+        else:
+            hits[entry].append(o)
+    for e, matched in hits.items():
+        if not matched:
+            if e.dtypes is None or set(e.dtypes) & set(dtypes_run):
+                verdict.stale.append(e)
+        elif e in DIFFERENCES:
+            verdict.deliberate.extend(matched)
+        else:
+            verdict.known[e] = matched
+    return verdict
