@@ -19,20 +19,25 @@ import warnings
 
 import numpy as np
 import pytest
-import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import minigrad as mg
 from minigrad import models, nn
-from minigrad.backends import fast as FB
-from minigrad.backends import reference as RB
+from minigrad.backends import Fast, Reference
+from minigrad.backends.interface import causal_mask
 from minigrad.kernels import attention as KA
 from minigrad.nn import functional as F
 from minigrad.nn.attention import KVCache
 from minigrad.ops.attention import AttentionFunction
 
-TF = torch.nn.functional
+try:
+    import torch
+except ImportError:  # the README's set-up has no PyTorch: the comparisons with it skip
+    torch = None
+needs_torch = pytest.mark.skipif(torch is None, reason="PyTorch is not installed")
+TF = None if torch is None else torch.nn.functional
+R, FB = Reference(), Fast()  # the two backends' primitives, side by side
 backends = pytest.mark.parametrize("backend", ["fast", "reference"])
 dtypes = pytest.mark.parametrize("dtype", [np.float32, np.float64])
 sizes = st.integers(1, 3)
@@ -70,6 +75,7 @@ def sdpa(*a, **k):
 
 
 # ---- F.scaled_dot_product_attention against PyTorch -------------------------------------
+@needs_torch
 @backends
 @dtypes
 @pytest.mark.parametrize("kw", [{}, {"scale": 0.3}, {"is_causal": True},
@@ -99,6 +105,7 @@ def test_is_causal_is_top_left_aligned_as_torch():
     np.testing.assert_allclose(a.data[0, 0], v[0, 0], rtol=1e-12)  # query 0: key 0 only
 
 
+@needs_torch
 @backends
 @dtypes
 @pytest.mark.parametrize("mask_shape", [(4, 6), (2, 1, 4, 6), (2, 3, 1, 6), (1, 6)])
@@ -120,6 +127,7 @@ def test_sdpa_bool_and_float_masks_match_torch(backend, dtype, mask_shape):
             assert np.isfinite(out.data).all()
 
 
+@needs_torch
 @backends
 @pytest.mark.parametrize("shape", [(5, 4), (3, 5, 4), (2, 2, 2, 5, 4)])
 def test_sdpa_any_leading_axes(backend, shape):
@@ -137,6 +145,7 @@ def test_sdpa_any_leading_axes(backend, shape):
                           q, k, v, attn_mask=torch.tensor(allowed)), arrays, np.float64)
 
 
+@needs_torch
 @backends
 @dtypes
 def test_sdpa_enable_gqa_matches_torch(backend, dtype):
@@ -180,6 +189,7 @@ def test_fully_masked_rows_give_zeros_and_finite_gradients(backend, dtype):
             np.testing.assert_array_equal(q.grad.data[1], 0.0)
 
 
+@needs_torch
 @backends
 @pytest.mark.parametrize("t_q,t_k", [(0, 3), (3, 0), (0, 0)])
 def test_attention_with_no_queries_or_no_keys(backend, t_q, t_k):
@@ -277,7 +287,7 @@ def test_fast_equals_reference(dtype, heads, t_q, t_k, hs, causal, extra, stride
         if extra == "dropout" else None
     scale = 1 / np.sqrt(hs)
     of, pf, sf = FB.attention(q, k, v, mask, causal, scale, drop)
-    o_r, pr, sr = RB.attention(q, k, v, mask, causal, scale, drop)
+    o_r, pr, sr = R.attention(q, k, v, mask, causal, scale, drop)
     t = {"rtol": 2e-4, "atol": 2e-5} if dtype == np.float32 else {"rtol": 1e-9, "atol": 1e-11}
     assert of.shape == o_r.shape == (2, t_q, heads, hs + 1) and of.dtype == dtype
     np.testing.assert_allclose(of, o_r, **t)
@@ -285,7 +295,7 @@ def test_fast_equals_reference(dtype, heads, t_q, t_k, hs, causal, extra, stride
     assert np.all(np.isfinite(o_r))  # fully masked rows (and no keys) give zeros, not NaN
     needs = (True, True, True)
     for f, r in zip(FB.attention_backward(g, sf, scale, drop, needs),
-                    RB.attention_backward(g, sr, scale, drop, needs)):
+                    R.attention_backward(g, sr, scale, drop, needs)):
         assert f.shape == r.shape
         np.testing.assert_allclose(f, r, **t)
 
@@ -295,8 +305,8 @@ def kernel_reference(q, k, v, g, scale, causal):
     """The reference backend in float64 on (B, T, H, d) operands: (out, P as (B*H, Tq, Tk),
     dq, dk, dv)."""
     q, k, v, g = (a.astype(np.float64) for a in (q, k, v, g))
-    out, p, saved = RB.attention(q, k, v, None, causal, scale, None)
-    dq, dk, dv = RB.attention_backward(g, saved, scale, None, (True, True, True))
+    out, p, saved = R.attention(q, k, v, None, causal, scale, None)
+    dq, dk, dv = R.attention_backward(g, saved, scale, None, (True, True, True))
     return out, p.reshape(-1, *p.shape[2:]), dq, dk, dv
 
 
@@ -427,6 +437,7 @@ def torch_twin(mha: nn.MultiHeadAttention, dtype) -> torch.nn.MultiheadAttention
     return tmha
 
 
+@needs_torch
 @backends
 @dtypes
 @pytest.mark.parametrize("case", ["self", "causal", "cross", "padding", "separate kv"])
@@ -642,7 +653,7 @@ def test_attention_function_layout_and_double_backward():
     q, k, v = leaf(rng, 1, 3, 2, 2), leaf(rng, 1, 4, 2, 2), leaf(rng, 1, 4, 2, 3)
     out = AttentionFunction.apply(q, k, v, causal=True, scale=0.6)
     assert out.shape == (1, 3, 2, 3)
-    want = sdpa(*(t.transpose(1, 2) for t in (q, k, v)), attn_mask=~RB.causal_mask(3, 4),
+    want = sdpa(*(t.transpose(1, 2) for t in (q, k, v)), attn_mask=~causal_mask(3, 4),
                 scale=0.6).transpose(1, 2)
     np.testing.assert_allclose(out.data, want.data, rtol=1e-12)
     assert mg.gradgradcheck(lambda q, k, v: AttentionFunction.apply(q, k, v, causal=True,

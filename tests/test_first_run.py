@@ -266,7 +266,7 @@ def test_the_cache_probe_announces_no_compile(monkeypatch):
     "compiling fast kernels" before the trainer says where they compile (one story)."""
     from numba.core import event
 
-    from minigrad.kernels import disk_cache
+    from minigrad.kernels.runtime import disk_cache
 
     terminal = Terminal()
     monkeypatch.setattr(disk_cache, "_notice", None)

@@ -100,7 +100,7 @@ def set_threads(n: int) -> None:
         numba.set_num_threads(min(n, numba.config.NUMBA_NUM_THREADS))
     if get_backend() == "fast":
         # imported here, not at the top: only the fast backend may load Numba
-        importlib.import_module("minigrad.kernels.threads").set_numpy_blas_threads(n)
+        importlib.import_module("minigrad.kernels.runtime.threads").set_numpy_blas_threads(n)
 
 
 def connect(batch_size: int, threads: int | None) -> tuple[World, int | None]:

@@ -75,8 +75,6 @@ _DEVICE = "[missing kwargs] factories refuse device= (PyTorch code passes device
 _REFLECTED = ("[reflected operators] x.__rop__(y) with a Tensor y: the gradient never "
               "reaches y")
 _ZERO_D = "[0-d tensors] dim=0 / dim=-1 of a 0-d tensor is valid in PyTorch"
-_UNARY_DTYPE = ("[dtype rule] unary float ops of int/bool give the default float (float32) "
-                "in PyTorch")
 
 KNOWN_BUGS: list[Entry] = [
     # missing keyword arguments
@@ -118,12 +116,12 @@ KNOWN_BUGS: list[Entry] = [
            "[PyTorch meaning] var(x, unbiased) with a positional bool: unbiased, not dim"),
     *_each("var std", CRASH, "[PyTorch meaning] correction=None means the default (1)",
            detail="NoneType"),
-    Entry("nn.functional.scaled_dot_product_attention", WRONG_VALUE,
-          "[PyTorch meaning] is_causal with Tq != Tk: PyTorch's mask is tril(ones(Tq, Tk)) "
-          "(top-left aligned)"),
     Entry("nn.functional.scaled_dot_product_attention", CRASH,
           "[PyTorch meaning] q, k, v batch dims broadcast (3-D query, 4-D key/value)",
           detail="do not fit"),
+    Entry("nn.functional.scaled_dot_product_attention", CRASH,
+          "[gradients] a float attn_mask that requires grad is refused (no gradient to the "
+          "mask yet)", detail="requires grad"),
     Entry("nn.functional.cross_entropy", CRASH,
           "[PyTorch meaning] class-probability targets (float targets)",
           detail="targets must be integer"),
@@ -146,9 +144,6 @@ KNOWN_BUGS: list[Entry] = [
           detail="d/d(input 1)"),
     Entry("masked_fill", WRONG_GRAD,
           "[gradients] the gradient never reaches a tensor fill value", detail="d/d(input 1)"),
-    Entry("div.floor_rounding", WRONG_GRAD,
-          "[gradients] rounding division has no graph (PyTorch: a zero gradient)",
-          detail="no graph"),
     Entry("prod", CRASH, "[gradients] prod backward of empty / one-element dims",
           detail="backward"),
     Entry("zero_", CRASH, "[0-d tensors] zero_ of a 0-d clone breaks its backward",
@@ -159,20 +154,12 @@ KNOWN_BUGS: list[Entry] = [
     *_each("sort argsort topk gather scatter_add index_select transpose", CRASH, _ZERO_D),
     *_each("argsort cumsum", WRONG_SHAPE, "[0-d tensors] the result of a 0-d input is 0-d"),
     # the dtype rule
-    *_each("cos sin erf logsumexp", WRONG_DTYPE, _UNARY_DTYPE),
-    Entry("prod", WRONG_DTYPE, "[dtype rule] sum/prod/cumsum of bool and small ints give int64",
-          dtypes=("bool",) + _SMALL_INTS),
     *_each("sum cumsum einsum", WRONG_DTYPE,
            "[dtype rule] sum/prod/cumsum (einsum's sums too) of small ints give int64",
            dtypes=_SMALL_INTS),
     Entry("full_like", CRASH,
           "[dtype rule] a negative fill of an unsigned tensor wraps around in PyTorch",
           dtypes=("uint8", "uint16", "uint32", "uint64"), detail="OverflowError"),
-    Entry("div.trunc_rounding", WRONG_DTYPE,
-          "[dtype rule] integer div(rounding_mode='trunc') stays int64 (goes through float32)"),
-    Entry("clamp", WRONG_DTYPE,
-          "[dtype rule] clamp of float32 with an int32 tensor bound gives float64 (NumPy's "
-          "promotion)"),
     Entry("__rpow__", CRASH, "[dtype rule] integer ** negative integer (PyTorch: 0 or 1, -1)",
           detail="negative integer powers"),
     Entry("sign", CRASH, "[dtype rule] sign of a bool tensor", dtypes=("bool",)),
