@@ -195,6 +195,30 @@ def _accumulate(t: Tensor, g: Any, create_graph: bool) -> None:
             t._grad = _tensor_class(t)._from_op(total, None)
 
 
+def _is_lazy(g: Any) -> bool:
+    """True for a gradient kept lazily (a SliceGrad), not an array."""
+    return hasattr(g, "add_to")
+
+
+def _add_into(total: Any, g: Any, total_is_ours: bool) -> np.ndarray:
+    """total + g, written into ``total`` when this walk allocated it (nobody else holds it);
+    otherwise into a new array, which the walk then owns. Either may be a lazy
+    :class:`~minigrad.ops.array_ops.SliceGrad` (it has ``materialize`` and ``add_to``)."""
+    if _is_lazy(total):
+        total, total_is_ours = total.materialize(), True
+    # a 0-d sum comes back from NumPy as a scalar, which has no buffer to write into
+    total_is_ours = total_is_ours and type(total) is np.ndarray
+    if _is_lazy(g):
+        if not total_is_ours:
+            total = np.array(total)
+        g.add_to(total)
+        return total
+    if total_is_ours:
+        np.add(total, g, out=total)
+        return total
+    return total + g
+
+
 def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bool,
           capture: dict | None, stop: frozenset = frozenset()) -> None:
     """The backward pass from ``roots`` with seed gradients ``seeds``.
@@ -204,6 +228,7 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
     not), leaving every ``.grad`` untouched."""
     order = topological_order(list(roots), stop)
     grads: dict[int, Any] = {}
+    owned: set[int] = set()  # keys whose gradient array this walk allocated: add in place
     for r, s in zip(roots, seeds):
         grads[id(r)] = grads[id(r)] + s if id(r) in grads else s
     mode = enable_grad() if create_graph else no_grad()
@@ -212,6 +237,8 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
             g = grads.pop(id(t), None)
             if g is None:
                 continue
+            if not create_graph and _is_lazy(g):
+                g = g.materialize()  # a lazy slice gradient, now read as a whole
             ctx = t._ctx
             if capture is not None and id(t) in capture:
                 capture[id(t)] = g
@@ -249,10 +276,13 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                 if pg.dtype != parent.data.dtype:
                     pg = pg.to(parent.data.dtype) if create_graph else pg.astype(parent.data.dtype)
                 key = id(parent)
-                if key in grads:
+                if key not in grads:
+                    grads[key] = pg
+                elif create_graph:
                     grads[key] = grads[key] + pg
                 else:
-                    grads[key] = pg
+                    grads[key] = _add_into(grads[key], pg, key in owned)
+                    owned.add(key)
             if not retain_graph:
                 ctx.free()
 

@@ -33,6 +33,43 @@ def scatter_to(shape: tuple, index: Any, g: np.ndarray) -> np.ndarray:
     return out
 
 
+class SliceGrad:
+    """The gradient of a slice, ``zeros(shape)`` with ``g`` at a basic ``index``, kept as
+    (shape, index, g) until it is needed.
+
+    q, k and v are three slices of one (B, T, 3C) product: built eagerly, their gradients
+    would be three zero-filled (B, T, 3C) arrays summed into a fourth. The engine instead
+    adds each one into the parent's gradient buffer in place (:meth:`add_to`), which is
+    what concatenating the three would cost. ``np.asarray`` (or :meth:`materialize`) gives
+    the full array.
+    """
+
+    __slots__ = ("g", "index", "shape")
+
+    def __init__(self, shape: tuple, index: Any, g: np.ndarray) -> None:
+        self.shape, self.index, self.g = tuple(shape), index, g
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self.g.dtype
+
+    def astype(self, dtype: Any) -> SliceGrad:
+        """The same slice gradient with ``g`` cast to ``dtype``."""
+        return SliceGrad(self.shape, self.index, self.g.astype(dtype))
+
+    def materialize(self) -> np.ndarray:
+        """zeros(shape) with g at index: a new array."""
+        return scatter_to(self.shape, self.index, self.g)
+
+    def add_to(self, total: np.ndarray) -> None:
+        """total[index] += g, in place (a basic index names each element at most once)."""
+        total[self.index] += self.g
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        out = self.materialize()
+        return out if dtype is None else out.astype(dtype)
+
+
 class ArrayOps:
     """The array namespace of the derivative rules (NumPy's names and meanings)."""
 
@@ -79,9 +116,11 @@ class ArrayOps:
         return np.asarray(x[index])
 
     @staticmethod
-    def index_add(g: np.ndarray, shape: tuple, index: Any) -> np.ndarray:
-        """zeros(shape) with g added at ``index`` (repeats add up): the adjoint of getitem."""
-        return scatter_to(shape, index, g)
+    def index_add(g: np.ndarray, shape: tuple, index: Any) -> np.ndarray | SliceGrad:
+        """zeros(shape) with g added at ``index`` (repeats add up): the adjoint of getitem.
+        A basic index (a slice) gives a :class:`SliceGrad`, which the engine adds in place;
+        a backward returns it as it is."""
+        return SliceGrad(shape, index, g) if _is_basic(index) else scatter_to(shape, index, g)
 
     @staticmethod
     def index_put(x: np.ndarray, index: Any, value: float) -> np.ndarray:
