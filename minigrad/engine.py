@@ -7,7 +7,10 @@
    explicit stack instead of recursion, so a 10,000-op chain works;
 2. visits them in that order, calling each op's ``backward`` with the
    gradient of its output and adding what it returns into the gradient of
-   each input (a tensor used twice receives the sum of both contributions);
+   each input (a tensor used twice receives the sum of both contributions;
+   the sum is written into a buffer the walk allocated itself, never into an
+   array an op returned, and a slice's gradient is added at its index
+   without building the zero-filled whole, see ``SliceGrad``);
 3. stores the total in ``.grad`` of every leaf that requires grad, and frees
    what each op saved once it has been used (unless ``retain_graph``).
 
