@@ -23,6 +23,8 @@ lacks), which are widened to float32; parameters come back as plain arrays.
 
 from __future__ import annotations
 
+import io
+import math
 import os
 import pickle
 import zipfile
@@ -54,6 +56,10 @@ def _rebuild_tensor(storage: tuple[np.ndarray, str], offset: int, size: tuple,
     """torch._utils._rebuild_tensor_v2: a (size) view at ``offset`` with ``stride``
     (elements) into the storage, copied into an array of its own."""
     flat, where = storage
+    if not (isinstance(size, (tuple, list)) and isinstance(stride, (tuple, list))
+            and all(type(n) is int for n in (*size, *stride)) and type(offset) is int):
+        raise PyTorchFileError(f"{where}: a tensor's size {size!r}, stride {stride!r} and "
+                               f"offset {offset!r} must be integers")
     size, stride = tuple(size), tuple(stride)
     if len(size) != len(stride) or any(n < 0 for n in size) or any(s < 0 for s in stride):
         raise PyTorchFileError(f"{where}: a tensor has size {size} and stride {stride}")
@@ -64,7 +70,13 @@ def _rebuild_tensor(storage: tuple[np.ndarray, str], offset: int, size: tuple,
         raise PyTorchFileError(f"{where}: a tensor of size {size}, stride {stride}, offset "
                                f"{offset} reaches past its storage of {flat.size} elements")
     view = np.lib.stride_tricks.as_strided(flat[offset:], size,
-                                           [s * flat.itemsize for s in stride])
+                                           [s * flat.itemsize for s in stride],
+                                           writeable=False)
+    if math.prod(size) > flat.size:
+        # an expanded tensor (a stride 0, or rows that overlap) names more elements than
+        # its storage holds: a copy could be any size a small file asks for, so the
+        # reader returns the read-only view, as torch.load returns a view too
+        return view
     return np.array(view)  # its own memory, C order
 
 
@@ -105,10 +117,7 @@ class _Unpickler(pickle.Unpickler):
         return self.storages[key]
 
     def _read_storage(self, kind: str, key: str) -> tuple[np.ndarray, str]:
-        try:
-            raw = self.archive.read(f"{self.top}/data/{key}")
-        except KeyError:
-            raise PyTorchFileError(f"{self.where}: storage {key!r} is missing") from None
+        raw = _read_member(self.archive, f"{self.top}/data/{key}", self.where)
         order = "<" if self.byteorder == "little" else ">"
         if kind == "bfloat16":  # the top 16 bits of a float32
             bits = np.frombuffer(raw, dtype=order + "u2").astype(np.uint32) << 16
@@ -119,6 +128,23 @@ class _Unpickler(pickle.Unpickler):
                                    f"not a whole number of {dtype} elements")
         flat = np.frombuffer(raw, dtype=dtype)
         return (flat.astype(np.float32) if kind == "f2" else flat), self.where
+
+
+def _read_member(archive: zipfile.ZipFile, name: str, where: str) -> bytes:
+    """The bytes of member ``name``, which must be stored as torch.save stores it:
+    uncompressed, so that what is read is no more than what the file holds (a small
+    compressed member could inflate to any size)."""
+    try:
+        info = archive.getinfo(name)
+    except KeyError:
+        raise PyTorchFileError(f"{where}: member {name!r} is missing") from None
+    if info.compress_type != zipfile.ZIP_STORED or info.file_size != info.compress_size:
+        raise PyTorchFileError(
+            f"{where}: member {name!r} is compressed ({info.compress_size} bytes that would "
+            f"become {info.file_size}); torch.save stores members uncompressed, so this file "
+            "was not written by torch.save"
+        )
+    return archive.read(info)
 
 
 def load_pytorch_file(path: str | os.PathLike) -> Any:
@@ -140,9 +166,17 @@ def load_pytorch_file(path: str | os.PathLike) -> Any:
             raise PyTorchFileError(f"{where}: expected one <top>/data.pkl, found {pickles}")
         top = pickles[0].split("/")[0]
         names = set(archive.namelist())
-        byteorder = (archive.read(f"{top}/byteorder").decode().strip()
-                     if f"{top}/byteorder" in names else "little")
+        byteorder = (_read_member(archive, f"{top}/byteorder", where).decode(errors="replace")
+                     .strip() if f"{top}/byteorder" in names else "little")
         if byteorder not in ("little", "big"):
             raise PyTorchFileError(f"{where}: unknown byte order {byteorder!r}")
-        with archive.open(pickles[0]) as f:
-            return _Unpickler(f, archive, top, byteorder, where).load()
+        data = io.BytesIO(_read_member(archive, pickles[0], where))
+        try:
+            return _Unpickler(data, archive, top, byteorder, where).load()
+        except PyTorchFileError:
+            raise
+        except (pickle.UnpicklingError, EOFError, TypeError, ValueError, AttributeError,
+                IndexError, KeyError, UnicodeDecodeError, zipfile.BadZipFile) as e:
+            # a malformed pickle: name the file and what broke, not a bare Python error
+            raise PyTorchFileError(f"{where}: {pickles[0]} is malformed "
+                                   f"({type(e).__name__}: {e})") from None
