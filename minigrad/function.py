@@ -231,6 +231,8 @@ class Function:
             except TypeError as e:  # e.g. a float16 array: name the op it was given to
                 raise TypeError(f"{cls.__name__}: {e}") from None
         needs = tuple([t._requires_grad for t in tensors])
+        if options and _mode.enabled:
+            _refuse_tensor_options(cls, options)
         arrays = [t.data for t in tensors]
         if cls.promote is not None:  # PyTorch's type promotion (see minigrad/dtypes.py)
             d0 = arrays[0].dtype  # common case, checked inline: all of one float dtype
@@ -256,6 +258,18 @@ class Function:
         finally:  # drop whatever forward saved on it, even if forward raised
             scratch.__dict__.clear()
             scratch._saved = ()
+
+
+def _refuse_tensor_options(cls: type, options: dict) -> None:
+    """Options are constants: a Tensor that requires grad passed as one would lose its
+    gradient without a word, so it is refused (the op must take it as an input)."""
+    for name, value in options.items():
+        if isinstance(value, _Tensor) and value._requires_grad:
+            raise TypeError(
+                f"{cls.__name__}: {name}= is a Tensor that requires grad, but {cls.__name__} "
+                "takes it as a constant and its gradient would be lost; pass it detached "
+                "(.detach()) or use an op that differentiates it"
+            )
 
 
 def _option_value(value: Any) -> Any:

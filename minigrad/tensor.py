@@ -69,8 +69,12 @@ def _to_array(data: Any, dtype: Any = None) -> np.ndarray:
 def as_tensor_like(value: Any, ref: Tensor | None) -> Tensor:
     """Wrap a constant operand (number or array) for an op with Tensor ``ref``.
 
-    A Python number takes ``ref``'s dtype so that ``x * 2.0`` stays float32.
+    A Python number takes ``ref``'s dtype so that ``x * 2.0`` stays float32. A Tensor is
+    returned as it is: wrapping it again would cut it from its graph (``x.__rsub__(y)``
+    with a Tensor ``y`` must still differentiate ``y``).
     """
+    if isinstance(value, Tensor):
+        return value
     if isinstance(value, (int, float, bool)) and ref is not None and ref.data.dtype.kind == "f":
         return Tensor(np.asarray(value, dtype=ref.data.dtype))
     return Tensor(value)
@@ -481,6 +485,15 @@ class Tensor:
         """Clip values to [min, max]; gradient 1 inside, 0 where clipped."""
         if min is None and max is None:
             raise ValueError("clamp: at least one of min and max must be given (as PyTorch)")
+        if any(isinstance(b, Tensor) and b.requires_grad for b in (min, max)):
+            # bounds that need a gradient: min(max(x, lo), hi) as two selections, so each
+            # bound receives the gradient where it was chosen (x keeps it at a tie)
+            out = self
+            if min is not None:
+                out = masking.where(out.data < _data(min), min, out)
+            if max is not None:
+                out = masking.where(out.data > _data(max), max, out)
+            return out
         return elementwise.Clamp.apply(self, lo=_data(min), hi=_data(max))
 
     # ---- reductions (``dim``/``keepdim`` and NumPy's ``axis``/``keepdims`` both accepted) ----

@@ -52,9 +52,18 @@ class MaskedFill(Function):
         return ctx.xp.masked_fill(grad, ctx.mask, 0.0)
 
 
-def masked_fill(x, mask: Any, value: float):
-    """Copy of ``x`` with ``value`` where ``mask`` is True; mask broadcasts to x."""
+def masked_fill(x, mask: Any, value: Any):
+    """Copy of ``x`` with ``value`` where ``mask`` is True; mask broadcasts to x. ``value``
+    is a number or a 0-d Tensor (cast to x's dtype); one that requires grad receives the
+    sum of the gradient over the filled places."""
     m = check_mask(mask, "masked_fill: the mask", x.shape, "the tensor's shape")
+    if hasattr(value, "requires_grad"):  # a Tensor
+        if value.ndim != 0:
+            raise ValueError(f"masked_fill: a Tensor value must be 0-d (as PyTorch), got "
+                             f"shape {value.shape}")
+        if value.requires_grad:
+            return where(m, value.to(x.dtype), x)
+        value = value.data
     return MaskedFill.apply(x, mask=m, value=value)
 
 

@@ -72,8 +72,6 @@ DIFFERENCES: list[Entry] = [
 
 # ---- known bugs (expected failures until fixed; delete an entry with its fix) -----------
 _DEVICE = "[missing kwargs] factories refuse device= (PyTorch code passes device= everywhere)"
-_REFLECTED = ("[reflected operators] x.__rop__(y) with a Tensor y: the gradient never "
-              "reaches y")
 _ZERO_D = "[0-d tensors] dim=0 / dim=-1 of a 0-d tensor is valid in PyTorch"
 
 KNOWN_BUGS: list[Entry] = [
@@ -138,12 +136,6 @@ KNOWN_BUGS: list[Entry] = [
     Entry("narrow", CRASH, "[PyTorch meaning] narrow(start=) accepts a 0-d tensor",
           detail="slice indices"),
     # gradients
-    *_each("__rsub__ __rdiv__ __rmod__ __rpow__ __rmatmul__", WRONG_GRAD, _REFLECTED,
-           detail="d/d(input 1)"),
-    Entry("clamp", WRONG_GRAD, "[gradients] the gradient never reaches tensor min/max bounds",
-          detail="d/d(input 1)"),
-    Entry("masked_fill", WRONG_GRAD,
-          "[gradients] the gradient never reaches a tensor fill value", detail="d/d(input 1)"),
     Entry("prod", CRASH, "[gradients] prod backward of empty / one-element dims",
           detail="backward"),
     Entry("zero_", CRASH, "[0-d tensors] zero_ of a 0-d clone breaks its backward",
