@@ -1413,7 +1413,8 @@ def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
 def _bitwise(np_fn: Any, symbol: str, a: Any, b: Any) -> Tensor:
     """``a symbol b`` for bool and integer operands (Tensors, arrays, Python ints or bools) in
     PyTorch's result dtype (``minigrad.dtypes.result_type``: int32 tensor & Python int is
-    int32, bool & int is int64); float operands raise TypeError, as in PyTorch."""
+    int32, bool & int is int64); a Python int wraps around to that type as in PyTorch
+    (``-1 ^ uint8`` flips every bit); float operands raise TypeError, as in PyTorch."""
     x, y = (v.data if isinstance(v, Tensor) else v if isinstance(v, np.ndarray)
             else python_scalar(v) for v in (a, b))
     target = result_type(x, y)

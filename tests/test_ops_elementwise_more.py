@@ -305,6 +305,22 @@ def test_bitwise_result_dtype_is_pytorchs(a, b, want):
         assert out.dtype == np.dtype(want)
 
 
+def test_bitwise_with_a_python_int_wraps_to_the_tensors_type_as_pytorch():
+    t = mg.tensor(np.array([1, 2], np.uint8))
+    assert (t & 255).tolist() == [1, 2] and (t | 255).dtype == np.uint8
+    assert (t & 300).tolist() == [0, 0]        # 300 is 44 in uint8
+    assert (-1 ^ t).tolist() == [254, 253]     # -1 is 255: every bit flipped
+
+
+def test_binary_ops_of_0d_and_empty_tensors():
+    for fn in (mg.atan2, mg.copysign, mg.fmod, mg.remainder, mg.isclose):
+        assert fn(mg.tensor(1.5), mg.tensor(-2.0)).shape == ()
+        assert fn(mg.zeros(0, 3), mg.ones(3)).shape == (0, 3)
+    assert mg.lerp(mg.tensor(1.0), mg.tensor(3.0), 0.5).item() == 2.0
+    assert mg.lerp(mg.zeros(0), mg.ones(0), mg.ones(0)).shape == (0,)
+    assert (5 & mg.tensor(3)).item() == 1 and (mg.zeros(0, dtype="int64") | 1).shape == (0,)
+
+
 def test_bitwise_of_floats_raises():
     with pytest.raises(TypeError, match="bool or integer"):
         mg.tensor([1.0]) & 1

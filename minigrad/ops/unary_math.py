@@ -11,8 +11,9 @@ cheaper or the more accurate), written in operations NumPy arrays and Tensors sp
 (``ctx.xp`` for the rest), so the one rule also serves ``create_graph=True``.
 
 Accuracy: ``log1p``, ``expm1`` and ``logsigmoid`` exist because their naive forms lose
-every digit somewhere (``log(1 + 1e-10)`` is 0 in float32, ``log(sigmoid(-100))`` is
-``log(0)``); each is computed with NumPy's dedicated function, never from the naive form.
+every digit somewhere (``log(1 + 1e-10)`` is 0 in float32, ``log(sigmoid(-200))`` is
+``log(0)``); they are computed with ``np.log1p``, ``np.expm1`` and
+min(a, 0) - log1p(e**-|a|), never from the naive forms.
 Integer and bool inputs are computed in float32 (``promote = "float"``, as PyTorch).
 """
 
