@@ -26,8 +26,10 @@ Type promotion follows PyTorch's ``torch.result_type``:
   float32, the default float; ``int64 (3,) + float64 0-d`` -> float64);
 - integer tensor + integer tensor stays an integer tensor; int64 + float32
   tensors give float32 (NumPy would say float64);
-- true division of integers, ``exp log sqrt tanh sigmoid gelu sin cos erf logsumexp``
-  of an integer tensor and an integer tensor to a float power are computed in float32;
+- true division of integers, ``atan2`` and ``copysign`` of integers, ``exp log sqrt tanh
+  sigmoid gelu sin cos erf logsumexp`` (and the smooth unary functions of
+  ``ops/unary_math.py``) of an integer tensor and an integer tensor to a float power are
+  computed in float32;
 - ``sum prod cumsum`` of bool and integer tensors give int64 (no wrap-around);
   ``mean var std norm`` of them raise, as PyTorch.
 

@@ -217,6 +217,91 @@ def trunc(input: Any) -> Tensor:
     return _as_tensor(input).trunc()
 
 
+def asin(input: Any) -> Tensor:
+    """``minigrad.asin(x)`` is ``x.asin()``: arcsin(x)."""
+    return _as_tensor(input).asin()
+
+
+def acos(input: Any) -> Tensor:
+    """``minigrad.acos(x)`` is ``x.acos()``: arccos(x)."""
+    return _as_tensor(input).acos()
+
+
+def atan(input: Any) -> Tensor:
+    """``minigrad.atan(x)`` is ``x.atan()``: arctan(x)."""
+    return _as_tensor(input).atan()
+
+
+def sinh(input: Any) -> Tensor:
+    """``minigrad.sinh(x)`` is ``x.sinh()``: hyperbolic sine."""
+    return _as_tensor(input).sinh()
+
+
+def cosh(input: Any) -> Tensor:
+    """``minigrad.cosh(x)`` is ``x.cosh()``: hyperbolic cosine."""
+    return _as_tensor(input).cosh()
+
+
+def tan(input: Any) -> Tensor:
+    """``minigrad.tan(x)`` is ``x.tan()``: tangent."""
+    return _as_tensor(input).tan()
+
+
+def asinh(input: Any) -> Tensor:
+    """``minigrad.asinh(x)`` is ``x.asinh()``: inverse hyperbolic sine."""
+    return _as_tensor(input).asinh()
+
+
+def acosh(input: Any) -> Tensor:
+    """``minigrad.acosh(x)`` is ``x.acosh()``: inverse hyperbolic cosine."""
+    return _as_tensor(input).acosh()
+
+
+def atanh(input: Any) -> Tensor:
+    """``minigrad.atanh(x)`` is ``x.atanh()``: inverse hyperbolic tangent."""
+    return _as_tensor(input).atanh()
+
+
+def log1p(input: Any) -> Tensor:
+    """``minigrad.log1p(x)`` is ``x.log1p()``: log(1 + x), exact for tiny x."""
+    return _as_tensor(input).log1p()
+
+
+def expm1(input: Any) -> Tensor:
+    """``minigrad.expm1(x)`` is ``x.expm1()``: e**x - 1, exact for tiny x."""
+    return _as_tensor(input).expm1()
+
+
+def log2(input: Any) -> Tensor:
+    """``minigrad.log2(x)`` is ``x.log2()``: base-2 logarithm."""
+    return _as_tensor(input).log2()
+
+
+def log10(input: Any) -> Tensor:
+    """``minigrad.log10(x)`` is ``x.log10()``: base-10 logarithm."""
+    return _as_tensor(input).log10()
+
+
+def exp2(input: Any) -> Tensor:
+    """``minigrad.exp2(x)`` is ``x.exp2()``: 2**x."""
+    return _as_tensor(input).exp2()
+
+
+def rsqrt(input: Any) -> Tensor:
+    """``minigrad.rsqrt(x)`` is ``x.rsqrt()``: 1 / sqrt(x)."""
+    return _as_tensor(input).rsqrt()
+
+
+def reciprocal(input: Any) -> Tensor:
+    """``minigrad.reciprocal(x)`` is ``x.reciprocal()``: 1 / x."""
+    return _as_tensor(input).reciprocal()
+
+
+def square(input: Any) -> Tensor:
+    """``minigrad.square(x)`` is ``x.square()``: x ** 2."""
+    return _as_tensor(input).square()
+
+
 
 
 # ---- Arithmetic and comparisons of two operands --------------------------------------
@@ -263,6 +348,32 @@ def minimum(input: Any, other: Any) -> Tensor:
 def remainder(input: Any, other: Any) -> Tensor:
     """``minigrad.remainder(x, ...)`` is ``x.remainder(...)``."""
     return _as_tensor(input).remainder(other)
+
+
+def fmod(input: Any, other: Any) -> Tensor:
+    """``minigrad.fmod(x, y)`` is ``x.fmod(y)``: x - trunc(x / y) * y (the sign of x)."""
+    return _as_tensor(input).fmod(other)
+
+
+def atan2(input: Any, other: Any) -> Tensor:
+    """``minigrad.atan2(y, x)`` is ``y.atan2(x)``: the angle of the point (x, y)."""
+    return _as_tensor(input).atan2(other)
+
+
+def copysign(input: Any, other: Any) -> Tensor:
+    """``minigrad.copysign(x, y)`` is ``x.copysign(y)``: |x| with the sign of y."""
+    return _as_tensor(input).copysign(other)
+
+
+def lerp(input: Any, end: Any, weight: Any) -> Tensor:
+    """``minigrad.lerp(x, end, weight)`` is ``x.lerp(end, weight)``: x + weight * (end - x)."""
+    return _as_tensor(input).lerp(end, weight)
+
+
+def isclose(input: Any, other: Any, rtol: float = 1e-05, atol: float = 1e-08,
+            equal_nan: bool = False) -> Tensor:
+    """``minigrad.isclose(x, y)`` is ``x.isclose(y)``: |x - y| <= atol + rtol * |y| (bool)."""
+    return _as_tensor(input).isclose(other, rtol, atol, equal_nan)
 
 
 def floor_divide(input: Any, other: Any) -> Tensor:

@@ -23,8 +23,9 @@ import numpy as np
 
 from . import engine, function
 from .autograd.grad_mode import is_grad_enabled, no_grad
-from .dtypes import check_dtype
+from .dtypes import check_dtype, python_scalar, result_type
 from .ops import (
+    binary_math,
     elementwise,
     index_put,
     indexing,
@@ -33,6 +34,7 @@ from .ops import (
     reduce_ops,
     shape_ops,
     softmax_ops,
+    unary_math,
 )
 from .ops import matmul as matmul_ops
 from .ops.tensor_ops import TensorOps
@@ -725,14 +727,24 @@ class Tensor:
     remainder = __mod__
     floor_divide = __floordiv__
 
+    # bitwise operators: bool and integer tensors only, in PyTorch's result dtype (no graph)
     def __and__(self, other: Any) -> Tensor:
-        return Tensor(self.data & _data(other))
+        return _bitwise(np.bitwise_and, "&", self, other)
+
+    def __rand__(self, other: Any) -> Tensor:
+        return _bitwise(np.bitwise_and, "&", other, self)
 
     def __or__(self, other: Any) -> Tensor:
-        return Tensor(self.data | _data(other))
+        return _bitwise(np.bitwise_or, "|", self, other)
+
+    def __ror__(self, other: Any) -> Tensor:
+        return _bitwise(np.bitwise_or, "|", other, self)
 
     def __xor__(self, other: Any) -> Tensor:
-        return Tensor(self.data ^ _data(other))
+        return _bitwise(np.bitwise_xor, "^", self, other)
+
+    def __rxor__(self, other: Any) -> Tensor:
+        return _bitwise(np.bitwise_xor, "^", other, self)
 
     def __invert__(self) -> Tensor:
         return Tensor(~self.data)
@@ -829,6 +841,107 @@ class Tensor:
     def trunc(self) -> Tensor:
         """Round toward zero (gradient 0)."""
         return math_ops.StepFunction.apply(self, name="trunc")
+
+    def fmod(self, other: Any) -> Tensor:
+        """self - trunc(self / other) * other: C's remainder, with the sign of self
+        (``remainder`` and ``%`` take the sign of other); integer division by zero raises."""
+        return math_ops.Remainder.apply(self, other, mode="trunc")
+
+    # ---- smooth unary math (minigrad/ops/unary_math.py): integers compute in float32 --------
+    def asin(self) -> Tensor:
+        """arcsin(x), in [-pi/2, pi/2]; NaN outside [-1, 1]."""
+        return unary_math.UnaryMath.apply(self, name="asin")
+
+    def acos(self) -> Tensor:
+        """arccos(x), in [0, pi]; NaN outside [-1, 1]."""
+        return unary_math.UnaryMath.apply(self, name="acos")
+
+    def atan(self) -> Tensor:
+        """arctan(x), in (-pi/2, pi/2)."""
+        return unary_math.UnaryMath.apply(self, name="atan")
+
+    def sinh(self) -> Tensor:
+        """(e**x - e**-x) / 2."""
+        return unary_math.UnaryMath.apply(self, name="sinh")
+
+    def cosh(self) -> Tensor:
+        """(e**x + e**-x) / 2."""
+        return unary_math.UnaryMath.apply(self, name="cosh")
+
+    def tan(self) -> Tensor:
+        """sin(x) / cos(x)."""
+        return unary_math.UnaryMath.apply(self, name="tan")
+
+    def asinh(self) -> Tensor:
+        """The inverse of sinh."""
+        return unary_math.UnaryMath.apply(self, name="asinh")
+
+    def acosh(self) -> Tensor:
+        """The inverse of cosh, in [0, inf); NaN below 1."""
+        return unary_math.UnaryMath.apply(self, name="acosh")
+
+    def atanh(self) -> Tensor:
+        """The inverse of tanh; +-inf at +-1, NaN outside [-1, 1]."""
+        return unary_math.UnaryMath.apply(self, name="atanh")
+
+    def log1p(self) -> Tensor:
+        """log(1 + x), exact for tiny x (where 1 + x would round to 1)."""
+        return unary_math.UnaryMath.apply(self, name="log1p")
+
+    def expm1(self) -> Tensor:
+        """e**x - 1, exact for tiny x."""
+        return unary_math.UnaryMath.apply(self, name="expm1")
+
+    def log2(self) -> Tensor:
+        """Base-2 logarithm."""
+        return unary_math.UnaryMath.apply(self, name="log2")
+
+    def log10(self) -> Tensor:
+        """Base-10 logarithm."""
+        return unary_math.UnaryMath.apply(self, name="log10")
+
+    def exp2(self) -> Tensor:
+        """2**x."""
+        return unary_math.UnaryMath.apply(self, name="exp2")
+
+    def rsqrt(self) -> Tensor:
+        """1 / sqrt(x)."""
+        return unary_math.UnaryMath.apply(self, name="rsqrt")
+
+    def reciprocal(self) -> Tensor:
+        """1 / x (integers give float32, as PyTorch)."""
+        return unary_math.UnaryMath.apply(self, name="reciprocal")
+
+    def square(self) -> Tensor:
+        """x ** 2 (integers stay integers and bool gives int64, as PyTorch's pow(x, 2))."""
+        return self**2
+
+    # ---- functions of two tensors (minigrad/ops/binary_math.py) ------------------------------
+    def atan2(self, other: Any) -> Tensor:
+        """The angle of the point (other, self), in [-pi, pi] (gradient NaN at (0, 0), as
+        PyTorch)."""
+        return binary_math.Atan2.apply(self, other)
+
+    def copysign(self, other: Any) -> Tensor:
+        """|self| with the sign of other (-0.0 counts as negative); always floating."""
+        return binary_math.CopySign.apply(self, other)
+
+    def lerp(self, end: Any, weight: Any) -> Tensor:
+        """self + weight * (end - self) (self, end and a tensor weight broadcast together);
+        gradients 1 - weight, weight and end - self. Floating tensors of one dtype only, as
+        PyTorch; composed of +, - and *, so every derivative comes from theirs."""
+        end = end if isinstance(end, Tensor) else as_tensor_like(end, self)
+        for what, t in (("end", end), ("weight", weight)):
+            dt = t.dtype if isinstance(t, (Tensor, np.ndarray)) else None
+            if self.dtype.kind != "f" or (dt is not None and dt != self.dtype):
+                raise RuntimeError(f"lerp: needs floating tensors of one dtype: self is "
+                                   f"{self.dtype}, {what} is {dt}")
+        return self + weight * (end - self)
+
+    def isclose(self, other: Any, rtol: float = 1e-05, atol: float = 1e-08,
+                equal_nan: bool = False) -> Tensor:
+        """|self - other| <= atol + rtol * |other| elementwise (a bool tensor, no gradient)."""
+        return isclose(self, other, rtol, atol, equal_nan)
 
     # ---- copies, shapes, indexing and sorting (minigrad/ops/indexing.py; helpers below) -
     def clone(self) -> Tensor:
@@ -1282,6 +1395,46 @@ def isinf(a: Any) -> Tensor:
 def isfinite(a: Any) -> Tensor:
     """True where a is neither NaN nor infinite."""
     return _boolean(np.isfinite, a)
+
+
+def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
+            equal_nan: bool = False) -> Tensor:
+    """True where a == b or |a - b| <= atol + rtol * |b| (broadcasting), as ``torch.isclose``:
+    infinities are close only to themselves, NaN only to NaN and only with ``equal_nan``. a and
+    b must have one dtype (a Python number takes a's); integers are compared in float64."""
+    x = np.asarray(_data(a))
+    y = np.asarray(_data(b))
+    if not isinstance(b, (Tensor, np.ndarray)) and result_type(x, python_scalar(b)) == x.dtype:
+        y = y.astype(x.dtype)  # a Python number a's dtype can hold (2 for a float tensor)
+    if x.dtype != y.dtype:
+        raise RuntimeError(f"isclose: a and b must have one dtype, got {x.dtype} and {y.dtype}")
+    if rtol < 0 or atol < 0:
+        raise RuntimeError(f"isclose: rtol and atol must be >= 0, got rtol={rtol}, atol={atol}")
+    close = x == y
+    if x.dtype.kind == "f" and equal_nan:
+        close |= np.isnan(x) & np.isnan(y)
+    if rtol == 0 and atol == 0:
+        return Tensor(np.asarray(close))
+    if x.dtype.kind != "f":  # no wrap-around of unsigned differences
+        x, y = x.astype(np.float64), y.astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):  # inf - inf is not finite: not close
+        err = np.abs(x - y)
+        close |= np.isfinite(err) & (err <= atol + rtol * np.abs(y))
+    return Tensor(np.asarray(close))
+
+
+def _bitwise(np_fn: Any, symbol: str, a: Any, b: Any) -> Tensor:
+    """``a symbol b`` for bool and integer operands (Tensors, arrays, Python ints or bools) in
+    PyTorch's result dtype (``minigrad.dtypes.result_type``: int32 tensor & Python int is
+    int32, bool & int is int64); a Python int wraps around to that type as in PyTorch
+    (``-1 ^ uint8`` flips every bit); float operands raise TypeError, as in PyTorch."""
+    x, y = (v.data if isinstance(v, Tensor) else v if isinstance(v, np.ndarray)
+            else python_scalar(v) for v in (a, b))
+    target = result_type(x, y)
+    if x.dtype.kind not in "biu" or y.dtype.kind not in "biu" or target.kind not in "biu":
+        raise TypeError(f"bitwise {symbol}: needs bool or integer operands of a common integer "
+                        f"type, got {x.dtype} and {y.dtype}")
+    return Tensor(np.asarray(np_fn(x.astype(target, copy=False), y.astype(target, copy=False))))
 
 
 class ValuesIndices(NamedTuple):

@@ -16,8 +16,23 @@ if __name__ != "minigrad.nn":  # the repository's folder imported as top-level `
     become_installed(__name__, "minigrad.nn")
 
 
-from . import functional, init
-from .activation import ELU, GELU, Flatten, Identity, LeakyReLU, ReLU, Sigmoid, SiLU, Softmax, Tanh
+from . import functional, init, utils
+from .activation import (
+    CELU,
+    ELU,
+    GELU,
+    SELU,
+    Flatten,
+    Identity,
+    LeakyReLU,
+    ReLU,
+    Sigmoid,
+    SiLU,
+    Softmax,
+    Tanh,
+)
+from .activation_hard import Hardsigmoid, Hardswish, Hardtanh, ReLU6
+from .activation_smooth import GLU, LogSigmoid, Mish, Softmin, Softsign
 from .attention import MultiHeadAttention
 from .containers import ModuleDict, ParameterList
 from .dropout import Dropout
@@ -31,20 +46,28 @@ from .pointwise_loss import BCELoss, BCEWithLogitsLoss, L1Loss, MSELoss, NLLLoss
 from .positional import PositionalEncoding
 
 __all__ = [
+    "CELU",
     "ELU",
     "GELU",
+    "GLU",
+    "SELU",
     "BCELoss",
     "BCEWithLogitsLoss",
     "CrossEntropyLoss",
     "Dropout",
     "Embedding",
     "Flatten",
+    "Hardsigmoid",
+    "Hardswish",
+    "Hardtanh",
     "Identity",
     "L1Loss",
     "LayerNorm",
     "LeakyReLU",
     "Linear",
+    "LogSigmoid",
     "MSELoss",
+    "Mish",
     "Module",
     "ModuleDict",
     "ModuleList",
@@ -55,11 +78,15 @@ __all__ = [
     "PositionalEncoding",
     "RMSNorm",
     "ReLU",
+    "ReLU6",
     "Sequential",
     "SiLU",
     "Sigmoid",
     "Softmax",
+    "Softmin",
+    "Softsign",
     "Tanh",
     "functional",
     "init",
+    "utils",
 ]

@@ -1,5 +1,7 @@
 """Activation functions: ReLU, GELU, softmax, log-softmax, sigmoid, tanh, SiLU, leaky ReLU,
-ELU, softplus (functional forms and Modules), and Identity and Flatten.
+the ELU family (ELU, CELU, SELU), softplus (functional forms and Modules), and Identity and
+Flatten. The piecewise-linear "hard" activations are in ``activation_hard.py``, the other
+smooth ones (softsign, log-sigmoid, mish, softmin, GLU) in ``activation_smooth.py``.
 
 The math lives in minigrad's ops (``Tensor.relu``, ``Tensor.gelu``, the
 softmax kernels); this file gives them PyTorch's functional names and
@@ -8,6 +10,7 @@ Module wrappers.
 
 from __future__ import annotations
 
+from minigrad.ops.elu import ELU as ELUFunction
 from minigrad.ops.masking import where
 from minigrad.tensor import Tensor
 
@@ -80,16 +83,42 @@ def leaky_relu(x: Tensor, negative_slope: float = 0.01) -> Tensor:
     return where(x > 0, x, x * negative_slope)
 
 
+def _elu(x: Tensor, alpha: float, scale: float = 1.0, input_scale: float = 1.0) -> Tensor:
+    """scale * (x where x > 0, else alpha * (e**(input_scale x) - 1)): the one op of the ELU
+    family (``minigrad/ops/elu.py``). At x = 0 the gradient is the negative branch's,
+    scale * alpha * input_scale, as PyTorch."""
+    return ELUFunction.apply(x, alpha=float(alpha), scale=float(scale),
+                             input_scale=float(input_scale))
+
+
 def elu(x: Tensor, alpha: float = 1.0) -> Tensor:
     """x where x > 0, else alpha * (e**x - 1)."""
-    # exp of min(x, 0): the unused branch never overflows (an inf there would make its gradient nan)
-    return where(x > 0, x, (x.clamp(max=0.0).exp() - 1) * alpha)
+    return _elu(x, alpha)
+
+
+def celu(x: Tensor, alpha: float = 1.0) -> Tensor:
+    """x where x > 0, else alpha * (e**(x / alpha) - 1): ELU with a slope of 1 at 0 for any
+    alpha (continuously differentiable)."""
+    if alpha == 0:
+        raise ValueError("celu: alpha must not be 0 (it divides x)")
+    return _elu(x, alpha, input_scale=1.0 / alpha)
+
+
+# SELU's constants (Klambauer et al., 2017): the fixed point of mean 0 and variance 1
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def selu(x: Tensor) -> Tensor:
+    """scale * (x where x > 0, else alpha * (e**x - 1)), alpha = 1.6733, scale = 1.0507
+    (self-normalising: keeps activations near mean 0, variance 1)."""
+    return _elu(x, _SELU_ALPHA, _SELU_SCALE)
 
 
 def softplus(x: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """log(1 + e**(beta x)) / beta, and x itself where beta x > threshold (as PyTorch)."""
     bx = x * beta
-    soft = (bx.clamp(max=threshold).exp() + 1).log() / beta
+    soft = bx.clamp(max=threshold).exp().log1p() / beta  # log1p: exact where e**(beta x) is tiny
     return where(bx > threshold, x, soft)
 
 
@@ -153,6 +182,31 @@ class ELU(Module):
 
     def forward(self, x: Tensor) -> Tensor:
         return elu(x, self.alpha)
+
+    def extra_repr(self) -> str:
+        return f"alpha={self.alpha}"
+
+
+class CELU(Module):
+    """x where x > 0, else alpha * (e**(x / alpha) - 1)."""
+
+    def __init__(self, alpha: float = 1.0) -> None:
+        super().__init__()
+        if alpha == 0:
+            raise ValueError("CELU: alpha must not be 0 (it divides x)")
+        self.alpha = alpha
+
+    def forward(self, x: Tensor) -> Tensor:
+        return celu(x, self.alpha)
+
+    def extra_repr(self) -> str:
+        return f"alpha={self.alpha}"
+
+
+class SELU(_Elementwise):
+    """1.0507 * (x where x > 0, else 1.6733 * (e**x - 1))."""
+
+    fn = staticmethod(selu)
 
 
 class Softmax(Module):

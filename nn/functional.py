@@ -17,17 +17,21 @@ from minigrad.ops.shape_ops import cat
 from minigrad.tensor import Tensor, full
 
 from .activation import (
+    celu,
     elu,
     gelu,
     leaky_relu,
     log_softmax,
     relu,
+    selu,
     sigmoid,
     silu,
     softmax,
     softplus,
     tanh,
 )
+from .activation_hard import hardsigmoid, hardswish, hardtanh, relu6
+from .activation_smooth import glu, logsigmoid, mish, softmin, softsign
 from .attention import scaled_dot_product_attention
 from .dropout import dropout
 from .embedding import embedding
@@ -89,27 +93,38 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -
 __all__ = [
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
+    "celu",
     "cross_entropy",
     "dropout",
     "elu",
     "embedding",
     "gelu",
+    "glu",
+    "hardsigmoid",
+    "hardswish",
+    "hardtanh",
     "l1_loss",
     "layer_norm",
     "leaky_relu",
     "linear",
     "log_softmax",
+    "logsigmoid",
+    "mish",
     "mse_loss",
     "nll_loss",
     "normalize",
     "one_hot",
     "pad",
     "relu",
+    "relu6",
     "rms_norm",
     "scaled_dot_product_attention",
+    "selu",
     "sigmoid",
     "silu",
     "softmax",
+    "softmin",
     "softplus",
+    "softsign",
     "tanh",
 ]

@@ -32,6 +32,7 @@ RULES = {
     "Maximum": "binary", "Minimum": "binary", "Remainder": "binary", "RoundedDiv": "binary",
     "Clamp": "binary", "Where": "binary", "Cat": "binary", "Stack": "binary",
     "Div": "divide",
+    "UnaryMath": "float", "ELU": "float", "Atan2": "divide", "CopySign": "divide",  # issue 27
     "Sum": "sum", "Prod": "sum", "CumSum": "sum",
     "Mean": "float_only", "Var": "float_only", "Norm2": "float_only",
     "Abs": None, "Neg": None, "ReLU": None, "StepFunction": None, "Max": None, "Min": None,

@@ -32,9 +32,11 @@ from minigrad.function import Function
 from minigrad.nn import functional as F
 from minigrad.ops import (  # noqa: F401 (every op module, so that every Function is defined)
     attention,
+    binary_math,
     dropout,
     einsum,
     elementwise,
+    elu,
     embedding,
     index_put,
     indexing,
@@ -48,6 +50,7 @@ from minigrad.ops import (  # noqa: F401 (every op module, so that every Functio
     reduce_ops,
     shape_ops,
     softmax_ops,
+    unary_math,
 )
 
 
@@ -188,6 +191,8 @@ CASES: dict[str, list[Case]] = {
     "Cos": [smooth("cos", lambda a: a.cos(), lambda: [T(2, 3)])],
     "Erf": [smooth("erf", lambda a: a.erf(), lambda: [T(2, 3)])],
     "Remainder": [smooth("away from the jumps", lambda a, b: (a * a) % b * a,
+                         lambda: [L(2, 3, lo=1.5, hi=1.6), L(3, lo=0.95, hi=1.05, seed=1)]),
+                  smooth("fmod, negative dividends", lambda a, b: (-a * a).fmod(b) * a,
                          lambda: [L(2, 3, lo=1.5, hi=1.6), L(3, lo=0.95, hi=1.05, seed=1)])],
     "StepFunction": [smooth(name, lambda a, name=name: getattr(a, name)() * a * a,
                             lambda: [leaf([[-1.3, 0.2, 2.7]])])
@@ -196,6 +201,34 @@ CASES: dict[str, list[Case]] = {
                           lambda a, b, mode=mode: a.div(b, rounding_mode=mode) * a * b,
                           lambda: [L(2, 3, lo=1.2, hi=1.4), L(3, lo=0.4, hi=0.45, seed=1)])
                    for mode in ("floor", "trunc")],
+    # issue 27: the smooth unary functions (one Function, a table of rules), each on its domain
+    "UnaryMath": [smooth(name, lambda a, name=name: unary_math.UnaryMath.apply(a, name=name),
+                         lambda lo=lo, hi=hi: [T(2, 3, lo=lo, hi=hi)])
+                  for name, lo, hi in (
+                      ("asin", -0.9, 0.9), ("acos", -0.9, 0.9), ("atan", -2, 2),
+                      ("sinh", -2, 2), ("cosh", -2, 2), ("tan", -1.2, 1.2),
+                      ("asinh", -2, 2), ("acosh", 1.1, 3), ("atanh", -0.9, 0.9),
+                      ("log1p", -0.9, 2), ("expm1", -2, 2), ("log2", 0.2, 3),
+                      ("log10", 0.2, 3), ("exp2", -2, 2), ("rsqrt", 0.2, 3),
+                      ("reciprocal", 0.3, 3), ("logsigmoid", -3, 3))] + [
+        smooth("logsigmoid far out", lambda a: F.logsigmoid(a), lambda: [leaf([-40.0, 40.0])])],
+    "ELU": [smooth(f"alpha={al},scale={sc},input_scale={s}", lambda a, al=al, sc=sc, s=s:
+                   elu.ELU.apply(a, alpha=al, scale=sc, input_scale=s) * a,
+                   lambda: [T(2, 3)]) for al, sc, s in ((1.0, 1.0, 1.0), (1.5, 1.05, 0.5))] + [
+        kink("at 0: the negative slope, and no curvature (PyTorch's)",
+             lambda a: mg.autograd.grad(F.celu(a, 2.0).sum(), [a], create_graph=True)[0]
+             * (a + 1) + F.celu(a, 2.0),  # d/da: celu''(a) (a + 1) + 2 celu'(a)
+             lambda: [leaf([0.0, -1.0])], lambda: [np.array([2.0, 2 * np.exp(-0.5)])])],
+    "Atan2": [smooth("broadcast", lambda a, b: mg.atan2(a, b) * a,
+                     lambda: [T(2, 3), L(3, lo=0.5, hi=2, seed=1)]),
+              kink("at the origin: NaN, as PyTorch", lambda a, b: mg.atan2(a, b),
+                   lambda: [leaf([0.0, 1.0]), leaf([0.0, 0.0])],
+                   lambda: [np.array([np.nan, 0.0]), np.array([np.nan, -1.0])])],
+    "CopySign": [smooth("broadcast, away from 0", lambda a, b: mg.copysign(a, b) * a,
+                        lambda: [leaf([[-1.0, 0.5, 2.0], [0.7, -0.4, -0.6]]), L(3, seed=1)]),
+                 kink("a = 0 and b = -0.0", lambda a, b: mg.copysign(a, b),
+                      lambda: [leaf([0.0, 2.0, -2.0]), leaf([1.0, -0.0, -0.0])],
+                      lambda: [np.array([0.0, -1.0, 1.0]), np.zeros(3)])],
     "Sum": _reduce_cases("sum", T),
     "Mean": _reduce_cases("mean"),
     "Max": [smooth("distinct", sq(lambda a: a.amax(1)), lambda: [T(2, 3)]), *_ties("amax")],

@@ -221,6 +221,21 @@ def _misc_math(draw):
                           + a.abs() * a + a**3 + a.clone() * b + (a * b).cumsum(-1))), [x, y]
 
 
+def _smooth_math(draw):
+    """Issue 27's smooth functions of one and two tensors, each inside its domain: |a| in
+    [0.2, 2] squashed to (-0.7, 0.7) by tanh (away from copysign's jump at 0), b in [0.2, 3]."""
+    shape = _shape(draw, min_dims=1)
+
+    def fn(a, b):
+        t = (a * 0.5).tanh() * 0.7
+        return (t.asin() + t.acos() * t + t.atan() + t.sinh() + t.cosh() + t.tan() + t.asinh()
+                + (b + 1).acosh() + t.atanh() + t.log1p() + t.expm1() + b.log2() + b.log10()
+                + t.exp2() + b.rsqrt() + b.reciprocal() + F.logsigmoid(a) + mg.atan2(t, b)
+                + mg.copysign(b, t) * t + a.lerp(b, t) + F.celu(a, 0.7) + F.selu(a))
+    return fn, [leaf(draw(away_from_zero_arrays(shape, min_abs=0.2))),
+                leaf(draw(positive_arrays(shape)))]
+
+
 def _reductions(draw):
     shape = _shape(draw, min_dims=1, max_dims=2, min_side=2)
     axis = _axis(draw, len(shape))
@@ -254,6 +269,7 @@ CASES = {
     "einsum": _einsum,
     "shape_ops": _shapes_ops,
     "misc_math": _misc_math,
+    "smooth_math": _smooth_math,
     "fused_linear": _fused_linear,
     "fused_layernorm": _fused_layernorm,
     "fused_attention": _fused_attention,

@@ -1,4 +1,4 @@
-"""More elementwise math: maximum/minimum, sin/cos/erf, remainder, and the
+"""More elementwise math: maximum/minimum, sin/cos/erf, remainder and fmod, and the
 piecewise-constant functions (sign, floor, ceil, round, trunc). Floor
 division ``//`` has no derivative in PyTorch either: the Tensor computes it
 without a graph.
@@ -116,26 +116,34 @@ class Erf(Function):
 
 
 class Remainder(Function):
-    """out = a - floor(a / b) * b (Python's and PyTorch's ``%``: the sign of b)."""
+    """out = a - floor(a / b) * b (``mode="floor"``: Python's and PyTorch's ``%`` and
+    ``remainder``, the sign of b) or a - trunc(a / b) * b (``mode="trunc"``: C's and
+    PyTorch's ``fmod``, the sign of a). Integers stay integers; dividing them by zero raises."""
 
     differentiable_backward = True
     promote = "binary"
 
     @staticmethod
-    def forward(ctx, a, b):
+    def forward(ctx, a, b, mode="floor"):
+        name = "remainder" if mode == "floor" else "fmod"
         if a.shape != b.shape:
-            _check_broadcast("remainder", a, b)
-        _check_integer_divisor(b, "remainder")
+            _check_broadcast(name, a, b)
+        _check_integer_divisor(b, name)
         ctx.save_for_backward(a, b)
-        return np.remainder(a, b)
+        ctx.mode = mode
+        with np.errstate(divide="ignore", invalid="ignore"):  # float x % 0 is NaN, as PyTorch
+            return np.asarray(np.remainder(a, b) if mode == "floor" else np.fmod(a, b))
 
     @staticmethod
     def backward(ctx, grad):
-        # d(a % b)/da = 1, d(a % b)/db = -floor(a / b)
+        # d(a % b)/da = 1, d(a % b)/db = -floor(a / b) (fmod: -trunc(a / b))
         a, b = ctx.saved_tensors
         gb = None
         if ctx.needs_input_grad[1]:
-            gb = unbroadcast(-grad * np.floor_divide(np.asarray(a), np.asarray(b)), b.shape)
+            an, bn = np.asarray(a), np.asarray(b)  # the quotient is piecewise constant
+            with np.errstate(divide="ignore", invalid="ignore"):
+                q = np.floor_divide(an, bn) if ctx.mode == "floor" else np.trunc(an / bn)
+            gb = unbroadcast(-grad * q, b.shape)
         return unbroadcast(grad, a.shape), gb
 
 

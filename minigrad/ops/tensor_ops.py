@@ -22,6 +22,7 @@ from .math_ops import Cos, Sin, StepFunction
 from .matmul import MatMul
 from .reduce_ops import CumSum
 from .shape_ops import Cast, Cat, GetItem, IndexAdd, Permute, Transpose
+from .unary_math import UnaryMath
 
 
 class TensorOps:
@@ -37,8 +38,19 @@ class TensorOps:
 
     @staticmethod
     def log1p(x):
-        """log(1 + x) (as an add then a log: less exact than np.log1p for |x| < 1e-8)."""
-        return Log.apply(x + 1)
+        return UnaryMath.apply(x, name="log1p")
+
+    @staticmethod
+    def expm1(x):
+        return UnaryMath.apply(x, name="expm1")
+
+    @staticmethod
+    def sinh(x):
+        return UnaryMath.apply(x, name="sinh")
+
+    @staticmethod
+    def cosh(x):
+        return UnaryMath.apply(x, name="cosh")
 
     @staticmethod
     def sin(x):

@@ -140,8 +140,6 @@ KNOWN_BUGS: list[Entry] = [
           detail="backward"),
     Entry("zero_", CRASH, "[0-d tensors] zero_ of a 0-d clone breaks its backward",
           detail="backward"),
-    Entry("__ror__", CRASH, "[reflected operators] no reflected bitwise operators",
-          detail="__ror__"),
     # 0-d tensors
     *_each("sort argsort topk gather scatter_add index_select transpose", CRASH, _ZERO_D),
     *_each("argsort cumsum", WRONG_SHAPE, "[0-d tensors] the result of a 0-d input is 0-d"),
