@@ -141,6 +141,12 @@ def test_init_from_a_checkpoint_keeps_its_sizes_then_samples(small_text, tmp_pat
     assert run_main(sample, [str(tuned), "--prompt", "ROMEO:", "--num-samples", "2",
                              "--max-new-tokens", "7", "--seed", "3"]) == 0
     assert capsys.readouterr().out == text  # --seed: the same samples
+    (tmp_path / "prompt.txt").write_text("ROMEO:", encoding="utf-8")
+    assert run_main(sample, [str(tuned), "--prompt-file", str(tmp_path / "prompt.txt"),
+                             "--num-samples", "2", "--max-new-tokens", "7", "--seed", "3"]) == 0
+    assert capsys.readouterr().out == text  # the same prompt, from a file
+    assert run_main(sample, [str(tuned), "--prompt", "Joë"]) == 2
+    assert "not in the vocabulary: 'ë'" in capsys.readouterr().err
     assert run_main(sample, [str(tmp_path / "nothing")]) == 2
     assert "is not a model" in capsys.readouterr().err
     # the character trainer's models have no biases: not GPT-2's layout, and it says so
