@@ -8,9 +8,10 @@ command ``minigrad-train`` are the same program with the same flags::
     .venv/bin/python examples/train_chars.py --max-iters 50  # a short trial run
     .venv/bin/python examples/train_chars.py --help          # every flag, explained
 
-Read the code in ``minigrad/train/``: ``chars.py`` (the loop: batch, forward, backward, clip,
-AdamW step; evaluation, checkpoints, resume, sampling), ``cli.py`` (the flags),
-``data.py`` (vocabulary, split, batches) and ``progress.py`` (the progress line).
+Read the code in ``minigrad/train/``: ``chars.py`` (the loop, on one screen: evaluate and
+checkpoint when due, else one step), ``step.py`` (batch, forward, backward, clip, AdamW step),
+``cli.py`` (the flags), ``prepare.py`` (the set-up), ``data.py`` (vocabulary, split, batches);
+the other files there are named for what they hold.
 """
 
 import sys

@@ -5,6 +5,7 @@
     dir/config.json         n_layer, n_head, n_embd, n_positions, vocab_size,
                             activation_function ("gelu_new" = tanh GELU), layer_norm_epsilon, ...
     dir/model.safetensors   the weights (or model.safetensors.index.json + shards)
+    dir/tokenizer.json      the tokenizer (its own save_pretrained; here save_tokenizer_files)
 
 The weight names are nanoGPT's (``models/nanogpt.py``: nanoGPT copied GPT-2's),
 with two differences: GPT-2's projections are ``Conv1D`` layers whose weight is
@@ -159,3 +160,28 @@ def save_pretrained(model: GPT, path: str | os.PathLike) -> None:
     save_safetensors(state, os.path.join(path, "model.safetensors"), {"format": "pt"})
     with open(os.path.join(path, "config.json"), "w", encoding="utf-8") as f:
         json.dump(hf_config, f, indent=2)
+
+
+END_OF_TEXT = "<|endoftext|>"
+
+
+def save_tokenizer_files(tokenizer_json: str, path: str | os.PathLike,
+                         model_max_length: int) -> None:
+    """Write a tokenizer beside a saved model: ``tokenizer.json`` (the ``tokenizers``
+    library's format, given as its text) and ``tokenizer_config.json``, which makes
+    ``transformers.AutoTokenizer.from_pretrained(path)`` build a ``PreTrainedTokenizerFast``
+    over it (GPT-2's own class would add its special token to a vocabulary that may lack it).
+    ``<|endoftext|>``, when the vocabulary has it, is the begin, end and unknown token, as
+    GPT-2's."""
+    path = os.fspath(path)
+    vocab = json.loads(tokenizer_json).get("model", {}).get("vocab", {})
+    config: dict[str, Any] = {"tokenizer_class": "PreTrainedTokenizerFast",
+                              "model_max_length": model_max_length,
+                              "clean_up_tokenization_spaces": False}
+    if END_OF_TEXT in vocab:
+        config.update(bos_token=END_OF_TEXT, eos_token=END_OF_TEXT, unk_token=END_OF_TEXT)
+    os.makedirs(path, exist_ok=True)
+    with open(os.path.join(path, "tokenizer.json"), "w", encoding="utf-8") as f:
+        f.write(tokenizer_json)
+    with open(os.path.join(path, "tokenizer_config.json"), "w", encoding="utf-8") as f:
+        json.dump(config, f, indent=2)

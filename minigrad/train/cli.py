@@ -127,8 +127,19 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
              "(default: Tiny Shakespeare, shipped with minigrad)")
     add(data, "--val-fraction", type=open_unit, default=0.1,
         help="fraction of the text (its end) held out for validation")
+    add(data, "--tokenizer", default=None, metavar="char|bpe|PATH",
+        help="how text becomes ids: 'char' (one id per distinct character), 'bpe' (a "
+             "byte-level BPE of --bpe-vocab-size trained on --text), or a GPT-2 tokenizer: a "
+             "tokenizer.json, or a directory with it or vocab.json + merges.txt (BPE needs the "
+             "tokenizers package). Default: the --init-from model's tokenizer, else 'char'")
+    add(data, "--bpe-vocab-size", type=positive_int, default=1024,
+        help="vocabulary size of the BPE that --tokenizer bpe trains")
 
     model = p.add_argument_group("model")
+    add(model, "--init-from", default=None, metavar="PATH",
+        help="start from a trained model: a Hugging Face GPT-2 directory, a nanoGPT ckpt.pt "
+             "or a checkpoint of this trainer (.npz). Its sizes are kept (--block-size may "
+             "shorten the context; --dropout applies)")
     add(model, "--n-layer", type=positive_int, default=4, help="transformer blocks")
     add(model, "--n-head", type=positive_int, default=4,
         help="attention heads per block (must divide --n-embd)")
@@ -142,7 +153,11 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
         help="do not tie the output head to the token embedding")
 
     opt = p.add_argument_group("optimisation")
-    add(opt, "--batch-size", type=positive_int, default=12, help="sequences per step")
+    add(opt, "--batch-size", type=positive_int, default=12,
+        help="sequences per micro-batch (a step sees --grad-accum of them)")
+    add(opt, "--grad-accum", type=positive_int, default=1,
+        help="micro-batches per optimizer step (gradients accumulated: the step of one "
+             "batch this many times larger, in the memory of one micro-batch)")
     add(opt, "--max-iters", type=positive_int, default=2000, help="optimizer steps")
     add(opt, "--lr", type=positive_float, default=1e-3, help="peak learning rate (AdamW)")
     add(opt, "--min-lr", type=nonneg_float, default=1e-4,
@@ -274,7 +289,12 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, set[str]
         args.lr_decay_iters = args.max_iters
     if args.resume:
         return args, explicit, parser
-    if args.n_embd % args.n_head != 0:
+    if args.init_from is not None:
+        fixed = sorted(explicit & {"n_layer", "n_head", "n_embd", "bias", "no_tie"})
+        if fixed:
+            flag = "--" + fixed[0].replace("_", "-")
+            parser.error(f"{flag} comes from the --init-from model and cannot be changed")
+    elif args.n_embd % args.n_head != 0:
         parser.error(f"--n-embd {args.n_embd} must be divisible by --n-head {args.n_head}")
     if args.min_lr > args.lr:
         parser.error(f"--min-lr {args.min_lr} must not exceed --lr {args.lr}")
@@ -289,7 +309,8 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, set[str]
 def config_from_args(args: argparse.Namespace) -> dict:
     """The run's configuration as a flat dict (stored in checkpoints and metrics.json).
 
-    ``vocab_size`` is filled in once the text is read.
+    ``vocab_size`` is filled in once the text is read; with ``init_from`` the model's sizes
+    replace the flags' (and ``tokenizer`` '' means: the init model's, else 'char').
     """
     return {
         "text": str(Path(args.text).resolve()), "val_fraction": args.val_fraction,
@@ -302,6 +323,11 @@ def config_from_args(args: argparse.Namespace) -> dict:
         "beta1": args.beta1, "beta2": args.beta2, "grad_clip": args.grad_clip,
         "seed": args.seed, "eval_interval": args.eval_interval,
         "eval_iters": args.eval_iters, "log_interval": args.log_interval,
+        "activation": "gelu", "layer_norm_eps": 1e-5, "grad_accum": args.grad_accum,
+        "init_from": str(Path(args.init_from).resolve()) if args.init_from else "",
+        "tokenizer": (args.tokenizer if args.tokenizer in (None, "char", "bpe")
+                      else str(Path(args.tokenizer).resolve())) or "",
+        "bpe_vocab_size": args.bpe_vocab_size,
     }
 
 

@@ -128,18 +128,19 @@ def split_ids(ids: np.ndarray, val_fraction: float) -> tuple[np.ndarray, np.ndar
     return ids[:n_train], ids[n_train:]
 
 
-def check_split_lengths(n_chars: int, val_fraction: float, block_size: int) -> None:
-    """Raise :class:`DataError` unless both splits hold a (block_size + 1)-character window.
+def check_split_lengths(n_chars: int, val_fraction: float, block_size: int,
+                        unit: str = "characters") -> None:
+    """Raise :class:`DataError` unless both splits hold a (block_size + 1)-id window.
 
-    A training example is ``block_size`` inputs plus the next character as the last target,
-    so each split needs at least ``block_size + 1`` characters.
+    A training example is ``block_size`` inputs plus the next id as the last target, so each
+    split needs at least ``block_size + 1`` ids (``unit``: what an id is, for the message).
     """
     n_train = int(n_chars * (1.0 - val_fraction))
     n_val = n_chars - n_train
     need = block_size + 1
     if n_train < need or n_val < need:
         raise DataError(
-            f"the text has {n_chars} characters: the train/val split gives {n_train}/{n_val}, "
+            f"the text has {n_chars} {unit}: the train/val split gives {n_train}/{n_val}, "
             f"but each part needs at least block_size + 1 = {need}; use a longer text or a "
             f"smaller --block-size"
         )
@@ -170,7 +171,7 @@ class BatchSampler:
         T = self.block_size
         starts = self.rng.integers(0, len(self.data) - T, size=self.batch_size)
         rows = starts[:, None] + np.arange(T + 1)[None, :]  # (B, T+1) indices
-        window = self.data[rows]
+        window = self.data[rows].astype(np.int64, copy=False)  # a token file holds uint16/32
         return window[:, :-1], window[:, 1:]
 
     def get_state(self) -> np.ndarray:
@@ -215,9 +216,9 @@ def eval_windows(
     for first in range(0, n_full, batch_size):
         rows = np.arange(first, min(first + batch_size, n_full)) * T
         idx = rows[:, None] + np.arange(T + 1)[None, :]
-        window = seq[idx]
+        window = seq[idx].astype(np.int64, copy=False)
         yield window[:, :-1], window[:, 1:]
     rest = n_targets - n_full * T
     if rest > 0:
-        tail = seq[n_full * T:]
+        tail = seq[n_full * T:].astype(np.int64, copy=False)
         yield tail[None, :-1], tail[None, 1:]

@@ -14,6 +14,7 @@ mpi4py: :data:`SINGLE` is a world of one whose operations do nothing.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -66,6 +67,13 @@ class World:
     def wrap(self, model: Any) -> Any:
         """The module that computes the training loss: ``model`` itself, or its DDP wrapper."""
         return model if self.size == 1 else dist.DistributedDataParallel(model)
+
+    def no_sync(self, net: Any, last: bool) -> contextlib.AbstractContextManager:
+        """Where a micro-batch's backward runs: gradients are averaged across the ranks only
+        after the ``last`` micro-batch of a step; the others accumulate locally (DDP.no_sync)."""
+        if last or not isinstance(net, dist.DistributedDataParallel):
+            return contextlib.nullcontext()
+        return net.no_sync()
 
     def finish_gradients(self, net: Any) -> None:
         """Complete the gradient averaging before the optimizer step (see DDP)."""

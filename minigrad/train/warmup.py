@@ -44,6 +44,11 @@ import numpy as np
 
 import minigrad
 
+from .checkpoint import build_model
+from .data import BatchSampler
+from .evaluate import full_split_loss
+from .step import train_step
+
 
 def exercise(cfg: dict) -> None:
     """Make every kind of call a training run of configuration ``cfg`` makes, once, on a
@@ -54,9 +59,6 @@ def exercise(cfg: dict) -> None:
     and the kernel chosen depends on sizes only through thresholds that these shapes
     cross as the run's do, so these calls need every kernel signature the run will.
     minigrad's random state is left as it was."""
-    from .chars import build_model, full_split_loss, train_step
-    from .data import BatchSampler
-
     rng_state = minigrad.get_rng_state()
     try:
         model = build_model(cfg)
