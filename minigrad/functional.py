@@ -15,8 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from .ops import rearrange
 from .ops.einsum import Einsum
-from .tensor import Tensor, _float_dtype, _shape_args, tensor
+from .tensor import Tensor, _float_dtype, _shape_args, check_device, tensor
 
 
 def _as_tensor(x: Any) -> Tensor:
@@ -93,9 +94,9 @@ def logsumexp(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis:
     return _as_tensor(input).logsumexp(dim, keepdim, axis=axis, keepdims=keepdims)
 
 
-def cumsum(input: Any, dim: int) -> Tensor:
+def cumsum(input: Any, dim: int, *, dtype: Any = None) -> Tensor:
     """``minigrad.cumsum(x, ...)`` is ``x.cumsum(...)``: running sum along ``dim``."""
-    return _as_tensor(input).cumsum(dim)
+    return _as_tensor(input).cumsum(dim, dtype=dtype)
 
 
 def norm(input: Any, p: Any = 2, dim: Any = None, keepdim: bool = False) -> Tensor:
@@ -576,6 +577,171 @@ def outer(input: Any, other: Tensor) -> Tensor:
     return _as_tensor(input).outer(other)
 
 
+# ---- Running ops, scatter, diagonals, composed shapes, fixed-rank products -------------
+def cumprod(input: Any, dim: int, *, dtype: Any = None) -> Tensor:
+    """``minigrad.cumprod(x, ...)`` is ``x.cumprod(...)``: running product along ``dim`` (exact
+    gradient with zeros)."""
+    return _as_tensor(input).cumprod(dim, dtype=dtype)
+
+
+def logcumsumexp(input: Any, dim: int) -> Tensor:
+    """``minigrad.logcumsumexp(x, ...)`` is ``x.logcumsumexp(...)``: log of the running sum of
+    exp along ``dim``."""
+    return _as_tensor(input).logcumsumexp(dim)
+
+
+def cummax(input: Any, dim: int) -> Any:
+    """``minigrad.cummax(x, ...)`` is ``x.cummax(...)``: ``(values, indices)`` of the running
+    maximum."""
+    return _as_tensor(input).cummax(dim)
+
+
+def cummin(input: Any, dim: int) -> Any:
+    """``minigrad.cummin(x, ...)`` is ``x.cummin(...)``: ``(values, indices)`` of the running
+    minimum."""
+    return _as_tensor(input).cummin(dim)
+
+
+def scatter(input: Any, dim: int, index: Any, src: Any = None, *, value: Any = None,
+            reduce: str | None = None) -> Tensor:
+    """``minigrad.scatter(x, ...)`` is ``x.scatter(...)``: a copy with ``src`` (or the number
+    ``value``) written at ``index`` along ``dim``."""
+    return _as_tensor(input).scatter(dim, index, src, value=value, reduce=reduce)
+
+
+def scatter_reduce(input: Any, dim: int, index: Any, src: Any, reduce: str, *,
+                   include_self: bool = True) -> Tensor:
+    """``minigrad.scatter_reduce(x, ...)`` is ``x.scatter_reduce(...)``: sum, prod, mean, amax or
+    amin of the values sent to each position."""
+    return _as_tensor(input).scatter_reduce(dim, index, src, reduce, include_self=include_self)
+
+
+def repeat_interleave(input: Any, repeats: Any, dim: int | None = None, *,
+                      output_size: int | None = None) -> Tensor:
+    """``minigrad.repeat_interleave(x, ...)`` is ``x.repeat_interleave(...)``: each slice repeated
+    in place."""
+    return _as_tensor(input).repeat_interleave(repeats, dim, output_size=output_size)
+
+
+def roll(input: Any, shifts: Any, dims: Any = None) -> Tensor:
+    """``minigrad.roll(x, ...)`` is ``x.roll(...)``: rotate along ``dims`` (the flattened tensor
+    without)."""
+    return _as_tensor(input).roll(shifts, dims)
+
+
+def unbind(input: Any, dim: int = 0) -> tuple:
+    """``minigrad.unbind(x, ...)`` is ``x.unbind(...)``: the slices along ``dim`` (views)."""
+    return _as_tensor(input).unbind(dim)
+
+
+def movedim(input: Any, source: Any, destination: Any) -> Tensor:
+    """``minigrad.movedim(x, ...)`` is ``x.movedim(...)``: dims moved to new positions (a view)."""
+    return _as_tensor(input).movedim(source, destination)
+
+
+def moveaxis(input: Any, source: Any, destination: Any) -> Tensor:
+    """``minigrad.moveaxis`` is :func:`movedim` (PyTorch's alias)."""
+    return _as_tensor(input).movedim(source, destination)
+
+
+def tile(input: Any, dims: Any) -> Tensor:
+    """``minigrad.tile(x, ...)`` is ``x.tile(...)``: repeat along each dim."""
+    return _as_tensor(input).tile(dims)
+
+
+def broadcast_to(input: Any, size: Any) -> Tensor:
+    """``minigrad.broadcast_to(x, ...)`` is ``x.broadcast_to(...)``: a broadcast view."""
+    return _as_tensor(input).broadcast_to(size)
+
+
+def diagonal(input: Any, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
+    """``minigrad.diagonal(x, ...)`` is ``x.diagonal(...)``: a diagonal over two dims (a view)."""
+    return _as_tensor(input).diagonal(offset, dim1, dim2)
+
+
+def diag(input: Any, diagonal: int = 0) -> Tensor:
+    """``minigrad.diag(x, ...)`` is ``x.diag(...)``: vector -> diagonal matrix, matrix -> its
+    diagonal."""
+    return _as_tensor(input).diag(diagonal)
+
+
+def hstack(tensors: Any) -> Tensor:
+    """Join along dim 1, or dim 0 for 1-d tensors (NumPy's and PyTorch's hstack)."""
+    return rearrange.hstack([_as_tensor(t) for t in tensors])
+
+
+def vstack(tensors: Any) -> Tensor:
+    """Join along dim 0, 1-d tensors first made rows (NumPy's and PyTorch's vstack)."""
+    return rearrange.vstack([_as_tensor(t) for t in tensors])
+
+
+def meshgrid(*tensors: Any, indexing: str | None = None) -> tuple:
+    """Coordinate grids of 0-d/1-d tensors (given one by one or as one list): ``indexing="ij"``
+    (the default, as PyTorch's) puts tensor k's values along dim k, ``"xy"`` swaps the first
+    two dims. Each output is a broadcast view."""
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    return rearrange.meshgrid([_as_tensor(t) for t in tensors],
+                              "ij" if indexing is None else indexing)
+
+
+def mm(input: Any, mat2: Any) -> Tensor:
+    """``minigrad.mm(x, ...)`` is ``x.mm(...)``: (n, m) @ (m, p), 2-d only."""
+    return _as_tensor(input).mm(mat2)
+
+
+def mv(input: Any, vec: Any) -> Tensor:
+    """``minigrad.mv(x, ...)`` is ``x.mv(...)``: (n, m) @ (m,)."""
+    return _as_tensor(input).mv(vec)
+
+
+def dot(input: Any, other: Any) -> Tensor:
+    """``minigrad.dot(x, ...)`` is ``x.dot(...)``: the inner product of two 1-d tensors."""
+    return _as_tensor(input).dot(other)
+
+
+def addmm(input: Any, mat1: Any, mat2: Any, *, beta: float = 1, alpha: float = 1) -> Tensor:
+    """``minigrad.addmm(x, ...)`` is ``x.addmm(...)``: beta * x + alpha * (mat1 @ mat2)."""
+    return _as_tensor(input).addmm(mat1, mat2, beta=beta, alpha=alpha)
+
+
+def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: float = 1,
+            alpha: float = 1) -> Tensor:
+    """``minigrad.baddbmm(x, ...)`` is ``x.baddbmm(...)``: beta * x + alpha * (batch1 @ batch2)."""
+    return _as_tensor(input).baddbmm(batch1, batch2, beta=beta, alpha=alpha)
+
+
+def _var_args(dim: Any, unbiased: Any, correction: Any) -> tuple:
+    """PyTorch's var_mean/std_mean arguments as (dim, correction): a bool where ``dim`` goes
+    is ``unbiased`` (``var_mean(x, False)``), ``correction=None`` means 1."""
+    if isinstance(dim, bool):
+        if unbiased is not None:
+            raise TypeError("var_mean/std_mean: unbiased given twice")
+        dim, unbiased = None, dim
+    if unbiased is not None:
+        if correction is not None:
+            raise TypeError("var_mean/std_mean: give unbiased or correction, not both")
+        correction = int(bool(unbiased))
+    return dim, 1 if correction is None else correction
+
+
+def var_mean(input: Any, dim: Any = None, unbiased: bool | None = None, keepdim: bool = False,
+             *, correction: Any = None) -> tuple:
+    """``(var, mean)`` over ``dim`` in one call, with PyTorch's arguments: the third positional
+    is ``unbiased`` (as in ``torch.var_mean(x, 1, True)``), ``correction`` defaults to 1."""
+    x = _as_tensor(input)
+    d, c = _var_args(dim, unbiased, correction)
+    return x.var(d, keepdim, correction=c), x.mean(d, keepdim)
+
+
+def std_mean(input: Any, dim: Any = None, unbiased: bool | None = None, keepdim: bool = False,
+             *, correction: Any = None) -> tuple:
+    """``(std, mean)`` over ``dim`` (the arguments of :func:`var_mean`)."""
+    x = _as_tensor(input)
+    d, c = _var_args(dim, unbiased, correction)
+    return x.std(d, keepdim, correction=c), x.mean(d, keepdim)
+
+
 # ---- Functions without a Tensor method -------------------------------------------------
 def einsum(equation: str, *operands: Any) -> Tensor:
     """Einstein summation, e.g. ``einsum("bij,bjk->bik", a, b)`` (see ``ops/einsum.py``);
@@ -585,30 +751,48 @@ def einsum(equation: str, *operands: Any) -> Tensor:
     return Einsum.apply(*[_as_tensor(o) for o in operands], equation=equation)
 
 
-def full_like(t: Tensor, fill_value: float, dtype: Any = None) -> Tensor:
+def full_like(t: Tensor, fill_value: float, dtype: Any = None, *, device: Any = None,
+              requires_grad: bool = False) -> Tensor:
     """``fill_value`` with the shape (and dtype) of ``t``."""
-    return Tensor(np.full(t.shape, fill_value, t.dtype if dtype is None else dtype))
+    check_device(device)
+    return Tensor(np.full(t.shape, fill_value, t.dtype if dtype is None else dtype),
+                  requires_grad=requires_grad)
 
 
-def empty(*shape: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+def empty(*shape: Any, dtype: Any = None, requires_grad: bool = False,
+          device: Any = None) -> Tensor:
     """An uninitialised tensor in PyTorch; zeros here (never-read garbage helps no learner)."""
+    check_device(device)
     return Tensor(np.zeros(_shape_args(shape), _float_dtype(dtype)), requires_grad=requires_grad)
 
 
-def empty_like(t: Tensor, dtype: Any = None) -> Tensor:
+def empty_like(t: Tensor, dtype: Any = None, *, device: Any = None,
+               requires_grad: bool = False) -> Tensor:
     """Zeros with the shape (and dtype) of ``t`` (see :func:`empty`)."""
-    return Tensor(np.zeros(t.shape, t.dtype if dtype is None else dtype))
+    check_device(device)
+    return Tensor(np.zeros(t.shape, t.dtype if dtype is None else dtype),
+                  requires_grad=requires_grad)
 
 
-def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+def eye(n: int, m: int | None = None, dtype: Any = None, requires_grad: bool = False, *,
+        device: Any = None) -> Tensor:
     """The (n, m) identity matrix (m defaults to n)."""
+    check_device(device)
     return Tensor(np.eye(n, m, dtype=_float_dtype(dtype)), requires_grad=requires_grad)
 
 
 def linspace(start: float, end: float, steps: int, dtype: Any = None,
-             requires_grad: bool = False) -> Tensor:
-    """``steps`` evenly spaced values from ``start`` to ``end`` inclusive."""
-    arr = np.linspace(start, end, steps).astype(_float_dtype(dtype))
+             requires_grad: bool = False, *, device: Any = None) -> Tensor:
+    """``steps`` evenly spaced values from ``start`` to ``end`` inclusive, computed in float64
+    (0-d tensors as start/end too) and rounded once to ``dtype``; an integer ``dtype``
+    truncates start and end to integers first, as PyTorch."""
+    check_device(device)
+    dt = _float_dtype(dtype)
+    start, end = float(np.asarray(getattr(start, "data", start))), float(
+        np.asarray(getattr(end, "data", end)))
+    if dt.kind in "iu":
+        start, end = float(int(start)), float(int(end))
+    arr = np.linspace(start, end, steps).astype(dt)
     return Tensor(arr, requires_grad=requires_grad)
 
 

@@ -12,7 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from .tensor import Tensor, _float_dtype, _shape_args
+from .dtypes import check_dtype
+from .tensor import Tensor, _float_dtype, _shape_args, check_device
 
 _generator = np.random.Generator(np.random.PCG64(0))
 
@@ -55,20 +56,36 @@ def set_rng_state(state: Any) -> None:
     }
 
 
-def randn(*shape: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+def randn(*shape: Any, dtype: Any = None, requires_grad: bool = False,
+          device: Any = None) -> Tensor:
     """Samples from N(0, 1)."""
+    check_device(device)
     dt = _float_dtype(dtype)
     arr = _generator.standard_normal(_shape_args(shape), dtype=np.float64).astype(dt)
     return Tensor(arr, requires_grad=requires_grad)
 
 
-def rand(*shape: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+def rand(*shape: Any, dtype: Any = None, requires_grad: bool = False,
+         device: Any = None) -> Tensor:
     """Samples from U[0, 1)."""
+    check_device(device)
     dt = _float_dtype(dtype)
     arr = _generator.random(_shape_args(shape), dtype=np.float64).astype(dt)
     return Tensor(arr, requires_grad=requires_grad)
 
 
-def randint(low: int, high: int, shape: tuple) -> Tensor:
-    """Integers in [low, high) (int64)."""
-    return Tensor(_generator.integers(low, high, size=_shape_args((tuple(shape),)), dtype=np.int64))
+def randint(low: int, high: int | None = None, size: tuple | None = None, *,
+            dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
+    """Integers in [low, high) (int64 unless ``dtype`` says otherwise); ``randint(high,
+    size)`` draws from [0, high), as PyTorch."""
+    check_device(device)
+    if size is None:  # randint(high, size): PyTorch's two-argument form
+        if high is None:
+            raise TypeError("randint: needs a size, as randint(low, high, size) or "
+                            "randint(high, size)")
+        low, high, size = 0, low, high
+    elif high is None:
+        raise TypeError("randint: needs high, as randint(low, high, size)")
+    arr = _generator.integers(low, high, size=_shape_args((tuple(size),)), dtype=np.int64)
+    return Tensor(arr if dtype is None else arr.astype(check_dtype(dtype)),
+                  requires_grad=requires_grad)

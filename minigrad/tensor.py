@@ -31,12 +31,17 @@ from .ops import (
     indexing,
     masking,
     math_ops,
+    products,
+    rearrange,
     reduce_ops,
+    scans,
     shape_ops,
     softmax_ops,
     unary_math,
 )
+from .ops import diagonal as _diagonal_ops
 from .ops import matmul as matmul_ops
+from .ops import scatter as scatter_ops
 from .ops.tensor_ops import TensorOps
 
 DEFAULT_FLOAT = np.float32
@@ -338,22 +343,29 @@ class Tensor:
     __hash__ = object.__hash__
 
     # ---- dtype casts -------------------------------------------------------
-    def to(self, *args: Any, dtype: Any = None, device: Any = None, **_ignored: Any) -> Tensor:
+    def to(self, *args: Any, dtype: Any = None, device: Any = None, non_blocking: bool = False,
+           copy: bool = False, **_ignored: Any) -> Tensor:
         """Cast to a dtype and/or move to a device, as PyTorch: ``x.to(dtype)``, ``x.to("cpu")``,
-        ``x.to("cpu", dtype)``, ``x.to(other_tensor)``. The only device is the CPU (any
-        other raises). Differentiable between float types; a cast to an integer or
-        bool type gives a tensor cut from the graph (no gradient). Returns self when
-        nothing changes, as PyTorch."""
+        ``x.to("cpu", dtype, non_blocking, copy)``, ``x.to(other_tensor)``. The only device is
+        the CPU (any other raises). Differentiable between float types; a cast to an integer
+        or bool type gives a tensor cut from the graph (no gradient). Returns self when
+        nothing changes, as PyTorch, unless ``copy=True``."""
+        flags = []
         for a in args:
             if isinstance(a, Tensor):
                 dtype = a.dtype
+            elif isinstance(a, bool):  # PyTorch's positional non_blocking, then copy
+                flags.append(a)
             elif is_device(a):
                 device = a
             else:
                 dtype = a
+        if len(flags) > 2:
+            raise TypeError(f"to: at most two bools (non_blocking, copy), got {len(flags)}")
+        copy = flags[1] if len(flags) == 2 else copy  # non_blocking means nothing on the CPU
         check_device(device)
         if dtype is None or np.dtype(dtype) == self.dtype:
-            return self
+            return self.clone() if copy else self
         dtype = check_dtype(dtype, "to")
         if dtype.kind != "f":
             return Tensor(self.data.astype(dtype))
@@ -568,9 +580,12 @@ class Tensor:
         d, k = _reduce_args("logsumexp", dim, keepdim, axis, keepdims)
         return reduce_ops.LogSumExp.apply(self, axis=d, keepdims=k)
 
-    def cumsum(self, dim: int) -> Tensor:
-        """Running sum along ``dim``."""
-        return reduce_ops.CumSum.apply(self, axis=_check_dim(dim, self.ndim, "cumsum"))
+    def cumsum(self, dim: int, *, dtype: Any = None) -> Tensor:
+        """Running sum along ``dim``; ``dtype=`` is the result's dtype (the input is cast
+        first, and integers summed in int64 are cast back, wrapping around as PyTorch's)."""
+        t = self if dtype is None else self.to(dtype)
+        out = _along(t, dim, "cumsum", lambda x, d: reduce_ops.CumSum.apply(x, axis=d))
+        return out if dtype is None else out.to(dtype)
 
     def norm(self, p: Any = 2, dim: Any = None, keepdim: bool = False) -> Tensor:
         """The p-norm over ``dim`` (all elements by default): 2 (gradient 0 at the origin, as
@@ -1043,17 +1058,166 @@ class Tensor:
         """(n, ndim) int64 indices of the nonzero elements (no gradient)."""
         return Tensor(np.argwhere(self.data).astype(np.int64))
 
-    def bmm(self, other: Tensor) -> Tensor:
+    def bmm(self, other: Any) -> Tensor:
         """Batched matrix product of (B, n, m) and (B, m, p) (``@`` without broadcasting)."""
-        if self.ndim != 3 or other.ndim != 3 or self.shape[0] != other.shape[0]:
-            raise ValueError(f"bmm: needs (B, n, m) and (B, m, p), got {self.shape} and {other.shape}")
-        return self @ other
+        return products.bmm(self, _operand(other, self))
+
+    def mm(self, other: Any) -> Tensor:
+        """Matrix product of (n, m) and (m, p) (2-d only; a mismatch names both shapes)."""
+        return products.mm(self, _operand(other, self))
+
+    def mv(self, vec: Any) -> Tensor:
+        """Matrix-vector product of (n, m) and (m,) -> (n,)."""
+        return products.mv(self, _operand(vec, self))
+
+    def dot(self, other: Any) -> Tensor:
+        """sum_i self_i other_i of two 1-d tensors of one length (a 0-d tensor)."""
+        return products.dot(self, _operand(other, self))
+
+    def addmm(self, mat1: Any, mat2: Any, *, beta: float = 1, alpha: float = 1) -> Tensor:
+        """beta * self + alpha * (mat1 @ mat2), mat1 (n, m), mat2 (m, p), self broadcast to
+        (n, p); beta = 0 ignores self (its nan and inf too), as PyTorch."""
+        prod = products.mm(_operand(mat1, self), _operand(mat2, self))
+        return products.add_scaled("addmm", self, prod, beta, alpha)
+
+    def baddbmm(self, batch1: Any, batch2: Any, *, beta: float = 1, alpha: float = 1) -> Tensor:
+        """beta * self + alpha * (batch1 @ batch2), batch1 (B, n, m), batch2 (B, m, p), self
+        broadcast to (B, n, p) (see :meth:`addmm`)."""
+        prod = products.bmm(_operand(batch1, self), _operand(batch2, self))
+        return products.add_scaled("baddbmm", self, prod, beta, alpha)
 
     def outer(self, other: Tensor) -> Tensor:
         """Outer product of two 1-d tensors: out[i, j] = self[i] * other[j]."""
         if self.ndim != 1 or other.ndim != 1:
             raise ValueError(f"outer: needs two 1-d tensors, got {self.shape} and {other.shape}")
         return self.reshape(-1, 1) * other.reshape(1, -1)
+
+    # ---- running ops, scatter, diagonals, composed shapes (ops/scans.py, scatter.py,
+    # diagonal.py, rearrange.py) ----------------------------------------------------------
+    def cumprod(self, dim: int, *, dtype: Any = None) -> Tensor:
+        """Running product along ``dim`` (the gradient is exact where the input has zeros);
+        ``dtype=`` as in :meth:`cumsum`."""
+        t = self if dtype is None else self.to(dtype)
+        out = _along(t, dim, "cumprod", lambda x, d: scans.CumProd.apply(x, axis=d))
+        return out if dtype is None else out.to(dtype)
+
+    def logcumsumexp(self, dim: int) -> Tensor:
+        """out_i = log(exp(x_0) + ... + exp(x_i)) along ``dim``, without overflow."""
+        return _along(self, dim, "logcumsumexp", lambda x, d: scans.LogCumSumExp.apply(x, axis=d))
+
+    def cummax(self, dim: int) -> ValuesIndices:
+        """``(values, indices)`` of the running maximum along ``dim``: a tie takes the later
+        index, as PyTorch; the gradient goes to the element each index names."""
+        return _running_extremum(self, dim, largest=True)
+
+    def cummin(self, dim: int) -> ValuesIndices:
+        """``(values, indices)`` of the running minimum along ``dim`` (see :meth:`cummax`)."""
+        return _running_extremum(self, dim, largest=False)
+
+    def scatter(self, dim: int, index: Any, src: Any = None, *, value: Any = None,
+                reduce: str | None = None) -> Tensor:
+        """A copy of self with ``src`` (a tensor of self's dtype, or a number: ``value``)
+        written at ``index`` along ``dim``: out[i][index[i][j]] = src[i][j] for dim=1.
+        ``reduce="add"``/``"multiply"`` combine instead (:meth:`scatter_reduce`'s sum/prod)."""
+        if (src is None) == (value is None):
+            raise TypeError("scatter: give exactly one of src (a tensor) and value (a number)")
+        if value is None and not isinstance(src, Tensor):
+            value = src  # torch.scatter(x, dim, index, 1.5): a number is the value form
+        reduction = {None: None, "add": "sum", "multiply": "prod"}
+        if reduce not in reduction:
+            raise ValueError(f"scatter: reduce must be None, 'add' or 'multiply', got {reduce!r}")
+        if value is not None:
+            index = np.asarray(_data(index))
+            src = Tensor(np.full(index.shape, _data(value), dtype=self.dtype))
+        if reduce is not None:
+            return self.scatter_reduce(dim, index, src, reduction[reduce])
+        return _scattered(self, dim, index, src, "scatter", scatter_ops.scatter)
+
+    def scatter_reduce(self, dim: int, index: Any, src: Any, reduce: str, *,
+                       include_self: bool = True) -> Tensor:
+        """A copy of self where each position ``index`` names along ``dim`` is reduced
+        (``"sum" "prod" "mean" "amax" "amin"``) with the ``src`` values sent to it, and with
+        its own value unless ``include_self=False`` (PyTorch's scatter_reduce). Gradients:
+        mean shares 1/N, amax/amin share equally among the members equal to the result,
+        prod is the product of the other members (exact with zeros)."""
+        def op(t, d, idx, s):
+            return scatter_ops.scatter_reduce(t, d, idx, s, reduce, include_self)
+        return _scattered(self, dim, index, _operand(src, self), "scatter_reduce", op)
+
+    def repeat_interleave(self, repeats: Any, dim: int | None = None, *,
+                          output_size: int | None = None) -> Tensor:
+        """Each slice along ``dim`` repeated ``repeats`` times (an int, or one count per
+        slice) in place: [a, b] -> [a, a, b, b]; without ``dim``, of the flattened tensor."""
+        if dim is None:
+            t, d = self.reshape(-1), 0
+        else:
+            d = _check_dim(dim, self.ndim, "repeat_interleave")
+            t = self.reshape(1) if self.ndim == 0 else self
+        out = rearrange.repeat_interleave(t, repeats, d)
+        if output_size is not None and out.shape[d] != output_size:
+            raise ValueError(f"repeat_interleave: output_size={output_size}, but the repeats "
+                             f"give {out.shape[d]}")
+        return out
+
+    def roll(self, shifts: Any, dims: Any = None) -> Tensor:
+        """Rotate by ``shifts[k]`` positions along ``dims[k]`` (out[i] = self[i - s mod n]);
+        without ``dims``, the flattened tensor by one int, then the shape restored."""
+        if dims is None:
+            s = _int_tuple(shifts)
+            if len(s) != 1:
+                raise ValueError(f"roll: without dims, shifts must be one int, got {shifts!r}")
+            return rearrange.roll(self.reshape(-1), s, (0,)).reshape(self.shape)
+        s, d = _int_tuple(shifts), _int_tuple(dims)
+        if len(s) != len(d):
+            raise ValueError(f"roll: {len(s)} shifts for {len(d)} dims ({shifts!r}, {dims!r})")
+        d = tuple(_check_dim(k, self.ndim, "roll") for k in d)
+        if self.ndim == 0:
+            return rearrange.roll(self.reshape(1), s, d).reshape(())
+        return rearrange.roll(self, s, d)
+
+    def unbind(self, dim: int = 0) -> tuple:
+        """The slices along ``dim``, that dim removed (views of self)."""
+        if self.ndim == 0:
+            raise IndexError("unbind: a 0-d tensor has no dimension to unbind")
+        return rearrange.unbind(self, _check_dim(dim, self.ndim, "unbind"))
+
+    def movedim(self, source: Any, destination: Any) -> Tensor:
+        """Dims ``source`` (an int or a sequence) moved to positions ``destination``, the
+        others keeping their order (a view)."""
+        src, dst = _int_tuple(source), _int_tuple(destination)
+        if len(src) != len(dst):
+            raise ValueError(f"movedim: source {src} and destination {dst} differ in length")
+        src = tuple(_check_dim(d, self.ndim, "movedim") for d in src)
+        dst = tuple(_check_dim(d, self.ndim, "movedim") for d in dst)
+        if len(set(src)) != len(src) or len(set(dst)) != len(dst):
+            raise ValueError(f"movedim: repeated dim in source {src} or destination {dst}")
+        if self.ndim == 0:
+            return self.reshape(())
+        return rearrange.movedim(self, src, dst)
+
+    moveaxis = movedim
+
+    def tile(self, *dims: Any) -> Tensor:
+        """Repeat ``dims[k]`` times along each dim (fewer dims than the tensor's are padded
+        with 1s in front, as PyTorch)."""
+        return rearrange.tile(self, _shape_tuple(dims))
+
+    def broadcast_to(self, *size: Any) -> Tensor:
+        """A broadcast view of shape ``size`` (``expand``)."""
+        return self.expand(*size)
+
+    def diagonal(self, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
+        """The ``offset``-th diagonal over dims ``dim1``, ``dim2``, appended as the last dim
+        (a view: writing to it writes to self)."""
+        if self.ndim < 2:
+            raise ValueError(f"diagonal: needs at least 2 dims, got shape {self.shape}")
+        return _diagonal_ops.diagonal(self, offset, _check_dim(dim1, self.ndim, "diagonal"),
+                                 _check_dim(dim2, self.ndim, "diagonal"))
+
+    def diag(self, diagonal: int = 0) -> Tensor:
+        """1-d -> the matrix with self on its ``diagonal``-th diagonal; 2-d -> a copy of that
+        diagonal."""
+        return _diagonal_ops.diag(self, int(diagonal))
 
     def tril(self, diagonal: int = 0) -> Tensor:
         """Zero above the ``diagonal``-th diagonal of the last two dims."""
@@ -1206,6 +1370,45 @@ def _check_dim(dim: Any, ndim: int, name: str) -> int:
     return int(dim) % n
 
 
+def _operand(x: Any, ref: Tensor) -> Tensor:
+    """A second operand as a Tensor: itself, or a constant of ``ref``'s float dtype."""
+    return x if isinstance(x, Tensor) else as_tensor_like(x, ref)
+
+
+def _int_tuple(x: Any) -> tuple:
+    """An int or a sequence of ints as a tuple."""
+    return (x,) if isinstance(x, (int, np.integer)) else tuple(x)
+
+
+def _along(t: Tensor, dim: Any, name: str, op: Any) -> Tensor:
+    """``op(t, dim)`` for a running op along one checked dim; a 0-d tensor (dim 0 or -1,
+    as PyTorch) runs as shape (1,) and comes back 0-d."""
+    d = _check_dim(dim, t.ndim, name)
+    if t.ndim == 0:
+        return op(t.reshape(1), 0).reshape(())
+    return op(t, d)
+
+
+def _running_extremum(t: Tensor, dim: Any, largest: bool) -> ValuesIndices:
+    """cummax / cummin: the indices from NumPy, the values a differentiable gather there."""
+    d = _check_dim(dim, t.ndim, "cummax" if largest else "cummin")
+    x = t.reshape(1) if t.ndim == 0 else t
+    idx = scans.running_extremum_indices(x.data, d, largest)
+    values = indexing.Gather.apply(x, dim=d, index=idx)
+    if t.ndim == 0:
+        values, idx = values.reshape(()), idx.reshape(())
+    return ValuesIndices(values, Tensor(idx))
+
+
+def _scattered(t: Tensor, dim: Any, index: Any, src: Tensor, name: str, op: Any) -> Tensor:
+    """``op(t, dim, index, src)`` with ``dim`` checked; a 0-d tensor runs as shape (1,)."""
+    d = _check_dim(dim, t.ndim, name)
+    index = np.asarray(_data(index))
+    if t.ndim == 0:
+        return op(t.reshape(1), 0, index.reshape(-1), src.reshape(-1)).reshape(())
+    return op(t, d, index, src)
+
+
 def _shape_tuple(args: tuple) -> tuple:
     """``f(2, 3)`` or ``f((2, 3))`` as a tuple of ints (-1 allowed)."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
@@ -1263,11 +1466,24 @@ def is_device(x: Any) -> bool:
     return isinstance(x, Device) or type(x).__name__ == "device"
 
 
+class DeviceError(ValueError, RuntimeError):
+    """A device other than the CPU was asked for. A ValueError (a bad argument value) that is
+    also a RuntimeError, the type PyTorch raises for a device it cannot use, so code catching
+    either keeps working."""
+
+
 def check_device(device: Any) -> None:
-    """Accept None or the CPU; anything else raises (minigrad has no accelerators)."""
-    if device is None or str(device) == "cpu" or str(getattr(device, "type", "")) == "cpu":
+    """The one device check of minigrad (factories' ``device=``, ``Tensor.to``, ``Module.to``):
+    accept None, ``"cpu"``, ``"cpu:N"`` and device objects whose ``type`` is ``"cpu"``
+    (minigrad's own, ``torch.device("cpu")``); anything else raises a DeviceError naming it
+    (minigrad has no accelerators)."""
+    if device is None:
         return
-    raise RuntimeError(f"minigrad runs on the CPU: device {str(device)!r} is not available")
+    name = str(getattr(device, "type", device)) if not isinstance(device, str) else device
+    kind, _, index = name.partition(":")
+    if kind == "cpu" and (not index or index.isdigit()):
+        return
+    raise DeviceError(f"minigrad runs on the CPU: device {str(device)!r} is not available")
 
 
 CPU = Device()
@@ -1279,23 +1495,27 @@ _TYPE_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "int32"
 # ---- constructors -------------------------------------------------------------
 
 
-def tensor(data: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+def tensor(data: Any, dtype: Any = None, requires_grad: bool = False, *,
+           device: Any = None) -> Tensor:
     """Build a Tensor from a number, nested list, ndarray or Tensor (see dtype rules).
 
     The data is always copied, as ``torch.tensor``: writing to the caller's array later
     does not change the tensor, nor the other way round (:func:`as_tensor` and
-    ``from_numpy`` share memory instead)."""
+    ``from_numpy`` share memory instead). ``device`` is None or the CPU (every factory:
+    see :func:`check_device`)."""
+    check_device(device)
     arr = _to_array(data, dtype)
     if isinstance(data, (np.ndarray, Tensor)) and np.may_share_memory(arr, _data(data)):
         arr = arr.copy()
     return Tensor._from_op(arr, None).requires_grad_(requires_grad)
 
 
-def as_tensor(data: Any, dtype: Any = None) -> Tensor:
+def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
     """A Tensor sharing memory with ``data`` when it can, as ``torch.as_tensor``: an ndarray
     (or a Tensor) already of ``dtype`` is used as it is, so writes through either show in
     the other; anything else (lists, numbers, a dtype change) is converted, as in
     :func:`tensor`. A Tensor argument of the right dtype is returned itself."""
+    check_device(device)
     if isinstance(data, Tensor) and (dtype is None or np.dtype(dtype) == data.dtype):
         return data
     return Tensor(data, dtype=dtype)
@@ -1305,41 +1525,56 @@ def _float_dtype(dtype: Any) -> np.dtype:
     return np.dtype(DEFAULT_FLOAT if dtype is None else dtype)
 
 
-def zeros(*shape: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+def zeros(*shape: Any, dtype: Any = None, requires_grad: bool = False,
+          device: Any = None) -> Tensor:
     """A tensor of zeros; ``zeros(2, 3)`` or ``zeros((2, 3))``."""
+    check_device(device)
     return Tensor(np.zeros(_shape_args(shape), _float_dtype(dtype)), requires_grad=requires_grad)
 
 
-def ones(*shape: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+def ones(*shape: Any, dtype: Any = None, requires_grad: bool = False,
+         device: Any = None) -> Tensor:
     """A tensor of ones."""
+    check_device(device)
     return Tensor(np.ones(_shape_args(shape), _float_dtype(dtype)), requires_grad=requires_grad)
 
 
-def full(shape: Iterable, value: float, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+def full(shape: Iterable, value: float, dtype: Any = None, requires_grad: bool = False, *,
+         device: Any = None) -> Tensor:
     """A tensor filled with ``value``; without ``dtype`` it follows the value as PyTorch:
     bool for True/False, int64 for an int, float32 for a float."""
+    check_device(device)
     if dtype is None:
         dtype = _to_array(value).dtype if isinstance(value, (bool, int, float)) else DEFAULT_FLOAT
     arr = np.full(_shape_args((tuple(shape),)), value, check_dtype(dtype))
     return Tensor(arr, requires_grad=requires_grad)
 
 
-def zeros_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+def zeros_like(t: Tensor, dtype: Any = None, requires_grad: bool = False, *,
+               device: Any = None) -> Tensor:
     """Zeros with the shape (and dtype) of ``t``."""
+    check_device(device)
     dt = t.dtype if dtype is None else dtype
     return Tensor(np.zeros(t.shape, dt), requires_grad=requires_grad)
 
 
-def ones_like(t: Tensor, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+def ones_like(t: Tensor, dtype: Any = None, requires_grad: bool = False, *,
+              device: Any = None) -> Tensor:
     """Ones with the shape (and dtype) of ``t``."""
+    check_device(device)
     dt = t.dtype if dtype is None else dtype
     return Tensor(np.ones(t.shape, dt), requires_grad=requires_grad)
 
 
-def arange(start: float, end: float | None = None, step: float = 1, dtype: Any = None) -> Tensor:
-    """Evenly spaced values in [start, end); int64 for integer arguments, as PyTorch."""
+def arange(start: float, end: float | None = None, step: float = 1, dtype: Any = None, *,
+           device: Any = None, requires_grad: bool = False) -> Tensor:
+    """Evenly spaced values in [start, end); int64 for integer arguments, as PyTorch. With an
+    integer ``dtype``, start, end and step are first truncated to integers, as PyTorch's."""
+    check_device(device)
     if end is None:
         start, end = 0, start
+    if dtype is not None and check_dtype(dtype).kind in "iu":
+        start, end, step = int(start), int(end), int(step)
     if step == 0:
         raise ValueError(f"arange: step must be nonzero, got {step!r}")
     arr = np.arange(start, end, step)
@@ -1347,7 +1582,7 @@ def arange(start: float, end: float | None = None, step: float = 1, dtype: Any =
         arr = arr.astype(check_dtype(dtype))
     elif arr.dtype == np.float64:
         arr = arr.astype(DEFAULT_FLOAT)
-    return Tensor(arr)
+    return Tensor(arr, requires_grad=requires_grad)
 
 
 # ---- Tensor-level helpers: functions of Tensors that are no autograd Function ----------

@@ -42,6 +42,9 @@ RULES = {
     "Softmax": None, "LogSoftmax": None, "LinearFunction": None,
     "LayerNormFunction": None, "EmbeddingFunction": None, "DropoutFunction": None,
     "CrossEntropyFunction": None, "BinaryCrossEntropy": None, "AttentionFunction": None,
+    # issue 27 item 3
+    "CumProd": "sum", "LogCumSumExp": "float", "Scatter": None, "ScatterReduce": None,
+    "Diagonal": None,
 }
 
 

@@ -33,6 +33,7 @@ from minigrad.nn import functional as F
 from minigrad.ops import (  # noqa: F401 (every op module, so that every Function is defined)
     attention,
     binary_math,
+    diagonal,
     dropout,
     einsum,
     elementwise,
@@ -48,6 +49,8 @@ from minigrad.ops import (  # noqa: F401 (every op module, so that every Functio
     math_ops,
     matmul,
     reduce_ops,
+    scans,
+    scatter,
     shape_ops,
     softmax_ops,
     unary_math,
@@ -308,6 +311,21 @@ CASES: dict[str, list[Case]] = {
         x, scaled_mask=DROP)), lambda: [T(2, 3)])],
     "AttentionFunction": [smooth("causal", _sdpa,
                                  lambda: [T(1, 2, 2), L(1, 3, 2, seed=1), L(1, 3, 2, seed=2)])],
+    # issue 27 item 3 (tests/test_ops_shape_more.py has the fuller cases)
+    "CumProd": [smooth(f"axis={ax}", sq(lambda a, ax=ax: a.cumprod(ax)), lambda: [T(2, 3)])
+                for ax in (0, -1)] + [
+        smooth("with zeros", lambda a: a.cumprod(1) * a.sum(),
+               lambda: [leaf([[0.0, 1.5, -2.0], [0.5, 0.0, 0.0]])])],
+    "LogCumSumExp": [smooth(f"axis={ax}", sq(lambda a, ax=ax: a.logcumsumexp(ax)),
+                            lambda: [T(2, 3)]) for ax in (0, -1)],
+    "Scatter": [smooth("dim 1", lambda a, s: (a * a).scatter(1, np.array([[0, 2], [1, 0]]),
+                                                             s * a[:, :2]),
+                       lambda: [T(2, 3), L(2, 2, seed=1)])],
+    "ScatterReduce": [smooth(f"{r}, repeated indices", lambda a, s, r=r: (a * a).scatter_reduce(
+        1, np.array([[0, 0, 2], [1, 2, 1]]), s * a, r) * a, lambda: [T(2, 3), L(2, 3, seed=1)])
+        for r in ("sum", "prod", "mean", "amax", "amin")],
+    "Diagonal": [smooth("offset 1, dims (2, 0)", sq(lambda a: a.diagonal(1, 2, 0)),
+                        lambda: [T(2, 3, 4)])],
 }
 
 

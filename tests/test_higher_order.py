@@ -251,8 +251,22 @@ def _shapes_ops(draw):
             * t.permute(*perm).reshape(-1)), [leaf(draw(float_arrays(shape)))]
 
 
+def _running_scatter_diagonal(draw):
+    """issue 27's ops: cumprod, logcumsumexp, cummax, scatter (no repeated index: smooth),
+    scatter_reduce (repeats), diagonal."""
+    shape = _shape(draw, min_dims=2)
+    idx = draw(hnp.arrays(np.int64, shape, elements=st.integers(0, shape[1] - 1)))
+    rev = np.broadcast_to(np.arange(shape[1])[::-1].reshape(
+        (1, -1) + (1,) * (len(shape) - 2)), shape).copy()
+    x = leaf(draw(distinct_arrays(shape)))  # no ties for cummax
+    return (lambda t: t.cumprod(1) + t.logcumsumexp(0) + t.cummax(1).values
+            + (t * t).scatter(1, rev, t) + t.scatter_reduce(1, idx, t * t, "mean")
+            + t.scatter_reduce(1, idx, t, "prod") + t.diagonal().sum()), [x]
+
+
 CASES = {
     **{f"binary_{k}": _binary(k) for k in BINARY},
+    "running_scatter_diagonal": _running_scatter_diagonal,
     **{f"unary_{k}": _unary(k) for k in UNARY},
     **{f"reduce_{k}": _reduce(k) for k in ("sum", "mean")},
     "reductions": _reductions,

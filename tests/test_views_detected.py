@@ -102,6 +102,13 @@ OPS = {
     "masked_fill": lambda x: x.masked_fill(x.data > 1, 0.0),
     "gather": lambda x: x.gather(1, mg.tensor([[0], [1], [2]])),
     "scatter_add": lambda x: x.scatter_add(1, mg.tensor([[0], [1], [2]]), x[:, :1]),
+    "cumprod": lambda x: x.cumprod(1),
+    "logcumsumexp": lambda x: x.logcumsumexp(1),
+    "scatter": lambda x: x.scatter(1, mg.tensor([[0], [1], [2]]), x[:, :1]),
+    "scatter_reduce": lambda x: x.scatter_reduce(1, mg.tensor([[0], [1], [2]]), x[:, :1], "prod"),
+    "diagonal": lambda x: x.diagonal(),
+    "movedim": lambda x: x.movedim(0, 1),
+    "unbind": lambda x: x.unbind(1)[2],
     "setitem": _setitem,
     "index_add": _index_add,
     "linear": lambda x: F.linear(x, x, x[0, :3]),
@@ -160,7 +167,8 @@ def test_the_op_table_reaches_every_function(checked_apply):
 
 
 @pytest.mark.parametrize("name", ["reshape", "transpose", "permute", "getitem_basic", "flip",
-                                  "expand", "einsum_transpose", "einsum_identity"])
+                                  "expand", "einsum_transpose", "einsum_identity", "diagonal",
+                                  "movedim", "unbind"])
 def test_writing_through_a_view_makes_backward_refuse_not_lie(name):
     x = _x()
     b = x * 1.0                      # a non-leaf whose value (x * 1) is saved below

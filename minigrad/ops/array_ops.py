@@ -68,6 +68,47 @@ class SliceGrad:
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         out = self.materialize()
         return out if dtype is None else out.astype(dtype)
+_REDUCE_UFUNCS = {"sum": np.add, "mean": np.add, "prod": np.multiply, "amax": np.maximum,
+                  "amin": np.minimum}
+
+
+def _reduce_identity(reduce: str, dtype: np.dtype) -> Any:
+    """The value a scattered position starts from when the tensor's own value is left out."""
+    if reduce in ("sum", "mean"):
+        return 0
+    if reduce == "prod":
+        return 1
+    if dtype.kind == "f":
+        return -np.inf if reduce == "amax" else np.inf
+    if dtype.kind == "b":
+        return reduce == "amin"
+    info = np.iinfo(dtype)
+    return info.min if reduce == "amax" else info.max
+
+
+def scatter_counts(shape: tuple, index: tuple) -> np.ndarray:
+    """How many values ``index`` (a NumPy fancy index) sends to each position of ``shape``."""
+    counts = np.zeros(shape, dtype=np.int64)
+    np.add.at(counts, index, 1)
+    return counts
+
+
+def scatter_reduce_arrays(a: np.ndarray, index: tuple, src: np.ndarray, reduce: str,
+                          include_self: bool) -> np.ndarray:
+    """PyTorch's scatter_reduce on arrays: each position of ``a`` that ``index`` names is
+    reduced (sum, prod, mean, amax, amin) with the ``src`` values sent to it, and with its own
+    value when ``include_self``; positions no index names keep ``a``. ``index`` is a NumPy
+    fancy index of ``src``'s shape. An integer mean rounds down, as PyTorch's."""
+    out = a.copy()
+    counts = scatter_counts(a.shape, index)
+    hit = counts > 0
+    if not include_self:
+        out[hit] = _reduce_identity(reduce, a.dtype)
+    _REDUCE_UFUNCS[reduce].at(out, index, src)
+    if reduce == "mean":
+        n = np.where(hit, counts + int(include_self), 1).astype(a.dtype)
+        out = out / n if a.dtype.kind == "f" else out // n
+    return out
 
 
 class ArrayOps:
@@ -124,6 +165,12 @@ class ArrayOps:
         A basic index (a slice) gives a :class:`SliceGrad`, which the engine adds in place;
         a backward returns it as it is."""
         return SliceGrad(shape, index, g) if _is_basic(index) else scatter_to(shape, index, g)
+
+    @staticmethod
+    def scatter_reduce(x: np.ndarray, index: tuple, src: np.ndarray, reduce: str,
+                       include_self: bool) -> np.ndarray:
+        """PyTorch's scatter_reduce with a prepared fancy ``index`` (see scatter_reduce_arrays)."""
+        return scatter_reduce_arrays(x, index, src, reduce, include_self)
 
     @staticmethod
     def index_put(x: np.ndarray, index: Any, value: float) -> np.ndarray:

@@ -21,6 +21,8 @@ from .masking import MaskedFill, Where
 from .math_ops import Cos, Sin, StepFunction
 from .matmul import MatMul
 from .reduce_ops import CumSum
+from .scans import CumProd
+from .scatter import ScatterReduce
 from .shape_ops import Cast, Cat, GetItem, IndexAdd, Permute, Transpose
 from .unary_math import UnaryMath
 
@@ -94,13 +96,7 @@ class TensorOps:
 
     @staticmethod
     def cumprod(x, axis: int):
-        """Running products along ``axis``, one multiply per position (O(n) recorded ops)."""
-        ax = axis % x.ndim
-        head = (slice(None),) * ax
-        outs = [GetItem.apply(x, index=head + (slice(0, 1),))]
-        for i in range(1, x.shape[ax]):
-            outs.append(outs[-1] * GetItem.apply(x, index=head + (slice(i, i + 1),)))
-        return Cat.apply(*outs, axis=ax)
+        return CumProd.apply(x, axis=axis)
 
     @staticmethod
     def concatenate(xs, axis: int):
@@ -135,6 +131,10 @@ class TensorOps:
     @staticmethod
     def index_add(g, shape: tuple, index: Any):
         return IndexAdd.apply(g, shape=shape, index=index)
+
+    @staticmethod
+    def scatter_reduce(x, index: tuple, src, reduce: str, include_self: bool):
+        return ScatterReduce.apply(x, src, index=index, reduce=reduce, include_self=include_self)
 
     @staticmethod
     def index_put(x, index: Any, value: float):
