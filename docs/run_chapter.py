@@ -15,7 +15,7 @@ languages (``bash``, ``text``) are shown to the reader, never run.
 
 The code runs with the repository root as working directory, so paths like
 ``minigrad/train/corpus/tinyshakespeare.txt`` work. An error's traceback names the
-chapter file and the line in it. ``tests/test_docs.py`` uses this same
+chapter file and the line in it. ``tests/packaging/test_docs.py`` uses this same
 module, so the docs cannot drift from the code without a test failing.
 """
 

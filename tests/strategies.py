@@ -1,8 +1,9 @@
 """Shared Hypothesis strategies for minigrad's tests.
 
 Import what you need, e.g. ``from strategies import shapes, float_arrays``
-(pytest puts ``tests/`` on the import path). Shapes are small on purpose:
-gradcheck evaluates the function twice per input element.
+from any subject folder (pytest puts ``tests/``, the folder of the top
+``conftest.py``, on the import path). Shapes are small on purpose: gradcheck
+evaluates the function twice per input element.
 
 - shapes: ``shapes``, ``broadcastable_shapes``, ``matmul_shapes``
 - values: ``float_arrays`` (any values in a range), ``positive_arrays`` (for

@@ -15,7 +15,7 @@ Static analysis (``ast``, nothing is imported) of the library: ``minigrad/``, ``
 (e) ``scaled_dot_product_attention`` definitions: exactly one.
 
 Run ``.venv/bin/python tools/check_layout.py``: it prints every figure and exits 1 when a
-check fails; ``tests/test_layout.py`` asserts each check on its own.
+check fails; ``tests/packaging/test_layout.py`` asserts each check on its own.
 """
 
 from __future__ import annotations
@@ -242,19 +242,17 @@ def main() -> int:
           f"(at most {MAX_CYCLE})")
     for cycle in r.cycles:
         print(f"    {len(cycle)}: {', '.join(cycle)}")
-    print(f"(b) function-level imports in minigrad/ops/: {len(r.ops_local_imports)}")
-    for where in r.ops_local_imports:
-        print(f"    {where}")
-    print(f"(c) generated module globals / module __getattr__: {len(r.generated_globals)}")
-    for where in r.generated_globals:
-        print(f"    {where}")
-    print(f"(d) backward_graph definitions (hand-written second derivatives): "
-          f"{len(r.backward_graph_defs)}")
-    for where in r.backward_graph_defs:
-        print(f"    {where}")
-    print(f"(e) scaled_dot_product_attention definitions: {len(r.sdpa_defs)} (exactly 1)")
-    for where in r.sdpa_defs:
-        print(f"    {where}")
+    listed = [
+        ("(b) function-level imports in minigrad/ops/", r.ops_local_imports, ""),
+        ("(c) generated module globals / module __getattr__", r.generated_globals, ""),
+        ("(d) backward_graph definitions (hand-written second derivatives)",
+         r.backward_graph_defs, ""),
+        ("(e) scaled_dot_product_attention definitions", r.sdpa_defs, " (exactly 1)"),
+    ]
+    for title, places, note in listed:
+        print(f"{title}: {len(places)}{note}")
+        for where in places:
+            print(f"    {where}")
     failures = r.failures()
     print("layout: OK" if not failures else "layout: FAILS " + "; ".join(failures))
     return 1 if failures else 0

@@ -2,7 +2,7 @@
 
 :class:`Fast` subclasses :class:`~minigrad.backends.reference.Reference` and overrides a
 primitive only where a kernel of ``minigrad/kernels/`` speeds it up; every override
-computes what the reference method computes (tests/test_backends.py holds each one
+computes what the reference method computes (tests/kernels/test_backends.py holds each one
 equal to it, and fails for an override it does not check). A primitive without a kernel
 is inherited: the reference one.
 

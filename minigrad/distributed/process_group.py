@@ -20,8 +20,8 @@ Failure (no rank waits forever):
 from __future__ import annotations
 
 import importlib
+import json
 import os
-import pickle
 import socket
 import sys
 import time
@@ -247,19 +247,56 @@ def barrier() -> None:
         wait([w.comm.Ibarrier()], "barrier")
 
 
+def _check_json_data(obj: Any, where: str = "obj") -> None:
+    """Raise TypeError unless ``obj`` is JSON data: None, bool, int, float, str, and lists,
+    tuples and str-keyed dicts of these (``json.dumps`` would turn an int key into a str one,
+    silently; it is refused here instead)."""
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return
+    if isinstance(obj, (list, tuple)):
+        for i, item in enumerate(obj):
+            _check_json_data(item, f"{where}[{i}]")
+        return
+    if isinstance(obj, dict):
+        for key, item in obj.items():
+            if not isinstance(key, str):
+                raise TypeError(f"all_gather_object: {where} has the key {key!r} of type "
+                                f"{type(key).__name__}; dict keys must be str")
+            _check_json_data(item, f"{where}[{key!r}]")
+        return
+    raise TypeError(f"all_gather_object sends JSON data (None, bool, int, float, str, lists, "
+                    f"tuples, str-keyed dicts); {where} is a {type(obj).__name__}")
+
+
+def _lists_to_tuples(obj: Any) -> Any:
+    """``obj`` as read back from JSON, with every list (JSON's only sequence) a tuple again."""
+    if isinstance(obj, list):
+        return tuple(_lists_to_tuples(item) for item in obj)
+    if isinstance(obj, dict):
+        return {key: _lists_to_tuples(item) for key, item in obj.items()}
+    return obj
+
+
 def all_gather_object(obj: Any) -> list:
-    """Every rank's ``obj`` (picklable), in rank order, on every rank."""
+    """Every rank's ``obj``, in rank order, on every rank.
+
+    ``obj`` travels as JSON (never pickle: nothing a rank receives can run code), so it must
+    be JSON data: None, bool, int, float, str, and lists, tuples and str-keyed dicts of these
+    (a TypeError names anything else). Every sequence comes back as a tuple, on every rank
+    and with any number of ranks: ``[("shape", (16, 24))]`` comes back as
+    ``(("shape", (16, 24)),)``, so values compare and print as the tuples callers made."""
+    _check_json_data(obj)
+    payload = json.dumps(obj).encode("utf-8")
     w = _need_world()
     if w.size == 1:
-        return [obj]
-    data = np.frombuffer(pickle.dumps(obj), dtype=np.uint8)
+        return [_lists_to_tuples(json.loads(payload))]
+    data = np.frombuffer(payload, dtype=np.uint8)
     sizes = np.zeros(w.size, dtype=np.int64)
     wait([w.comm.Iallgather(np.array([data.size], dtype=np.int64), sizes)], "all_gather sizes")
     out = np.empty(int(sizes.sum()), dtype=np.uint8)
     wait([w.comm.Iallgatherv(data, (out, sizes.tolist()))], "all_gather")
     ends = np.cumsum(sizes)
-    # the payloads were pickled by this very program on the other ranks of this run
-    return [pickle.loads(out[e - s:e].tobytes()) for s, e in zip(sizes, ends)]
+    return [_lists_to_tuples(json.loads(out[e - s:e].tobytes())) for s, e in zip(sizes, ends)]
 
 
 def check_same_on_all_ranks(items: list[tuple[str, Any]], what: str) -> None:

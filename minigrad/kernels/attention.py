@@ -23,7 +23,7 @@ the last Tq of Tk positions) is never stored: the softmax of row i stops at
 its last visible key and writes zeros after it; a row that sees no key is all
 zero. These kernels cover float32 with no user mask and no dropout (the
 training hot path); everything else runs on the unfused path, which they must
-equal (``tests/test_kernels_attention.py``). The only fastmath flag is 'contract'
+equal (``tests/nn/test_attention.py``). The only fastmath flag is 'contract'
 (a * b + c may become one fused multiply-add, rounding once); nothing is regrouped
 ('reassoc' would break the exp's two-part ln2), except the sums that
 ``add_reassoc_f32`` marks one addition at a time.

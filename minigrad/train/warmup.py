@@ -23,7 +23,7 @@ child finishes its compile alone and the next run finds the kernels cached.
 
 The price: float32 rounding differs between the backends, so a run that started on the
 reference backend is not bit-for-bit the run a warm cache gives with the same seed (each
-step agrees to float32 rounding, which tests/test_backends.py holds the backends to, and the
+step agrees to float32 rounding, which tests/kernels/test_backends.py holds the backends to, and the
 two runs then drift apart slowly, as any two differently rounded float32 runs do).
 ``--compile wait`` (``MINIGRAD_COMPILE=wait``) compiles in this process instead, printing
 each kernel as it compiles, and keeps runs reproducible from the first one.

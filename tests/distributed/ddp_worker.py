@@ -1,4 +1,5 @@
-"""What each rank runs in tests/test_distributed.py (``mpiexec -n 2 python worker.py ...``).
+"""What each rank runs in tests/distributed/test_distributed.py
+(``mpiexec -n 2 python ddp_worker.py ...``).
 
 Scenarios (first argument):
   train OUT DTYPE STEPS ACCUMULATE   DDP-train a small GPT; each rank writes OUT.rank<r>.npz

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 _spec = importlib.util.spec_from_file_location("run_chapter", DOCS / "run_chapter.py")
 run_chapter = importlib.util.module_from_spec(_spec)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("check_layout", ROOT / "tools" / "check_layout.py")
 check_layout = importlib.util.module_from_spec(_spec)
 sys.modules["check_layout"] = check_layout  # dataclasses look their module up by name

@@ -20,7 +20,7 @@ import numpy as np
 import minigrad as mg
 from minigrad import models
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GROWTH_LIMIT_MB = 20.0
 
 LOOP = textwrap.dedent("""

@@ -27,7 +27,7 @@ from minigrad.optim.adam import adam_coefficients
 
 FB, RB = Fast(), Reference()
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOL = {np.float32: {"rtol": 1e-4, "atol": 1e-5}, np.float64: {"rtol": 1e-10, "atol": 1e-12}}
 dtypes = st.sampled_from([np.float32, np.float64])
 
@@ -305,7 +305,7 @@ def test_gelu(dtype, n, seed):
        st.booleans(), st.sampled_from(["none", "mask", "dropout"]), st.integers(0, 2**32 - 1))
 def test_attention(dtype, heads, t_q, t_k, hs, causal, extra, seed):
     """The one head layout (B, T, H, d) and the additive mask; the fast backend's fused and
-    unfused routes against the reference (attention's own tests: tests/test_attention.py)."""
+    unfused routes against the reference (attention's own tests: tests/nn/test_attention.py)."""
     rng = np.random.default_rng(seed)
     q, k, v = (_arr(rng, (2, t, heads, hs), dtype) for t in (t_q, t_k, t_k))
     g = _arr(rng, (2, t_q, heads, hs), dtype)
@@ -389,7 +389,8 @@ def test_reference_backend_passes_the_gradient_checks():
     in a process that never loads Numba."""
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-         "tests/test_ops_grad.py", "tests/test_gradcheck.py", "tests/test_nn_functional.py"],
+         "tests/ops/test_ops_grad.py", "tests/autograd/test_gradcheck.py",
+         "tests/nn/test_functional.py"],
         capture_output=True, text=True, timeout=900, cwd=ROOT, check=False,
         env={**os.environ, "MINIGRAD_BACKEND": "reference"})
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]

@@ -29,7 +29,7 @@ from minigrad.train import data as char_data
 from minigrad.train import progress
 from minigrad.train.data import TINY_SHAKESPEARE
 
-SCRIPT = Path(__file__).resolve().parent.parent / "examples" / "train_chars.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "train_chars.py"
 
 TINY = ["--n-layer", "1", "--n-head", "2", "--n-embd", "16", "--block-size", "16",
         "--batch-size", "4", "--warmup-iters", "2", "--eval-iters", "2",
@@ -40,7 +40,7 @@ TINY = ["--n-layer", "1", "--n-head", "2", "--n-embd", "16", "--block-size", "16
 def compile_before_training(monkeypatch):
     """Runs here compile any missing kernel before training (--compile wait), so that two
     runs of a seed are bit-for-bit equal even when the suite starts on a cold Numba cache;
-    the background mode has its own tests (test_first_run.py)."""
+    the background mode has its own tests (tests/train/test_first_run.py)."""
     monkeypatch.setenv("MINIGRAD_COMPILE", "wait")
 
 

@@ -21,7 +21,7 @@ import minigrad as mg
 from minigrad import models, nn
 from minigrad.nn import functional as F
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 backend_names = pytest.mark.parametrize("backend", ["fast", "reference"])
 
 

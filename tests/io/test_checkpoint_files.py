@@ -1,13 +1,9 @@
-"""No lost work: atomic checkpoints under SIGKILL, resume after a kill, repeatable runs.
+"""Checkpoint files: atomic under SIGKILL, and untrusted files never run code.
 
-A process killed with SIGKILL gets no chance to clean up, so these tests kill real child
-processes at varying moments and then look at what is on disk:
-
-- a child that saves a large checkpoint over and over, killed mid-save, leaves the previous
-  complete checkpoint loadable (``minigrad.save`` writes a temporary file and renames it);
-- ``examples/train_chars.py`` killed mid-run resumes (``--resume``) from the last checkpoint
-  it wrote and ends with exactly the losses of a run that was never interrupted;
-- two runs with the same seed, in separate processes, give identical loss curves.
+A process killed with SIGKILL gets no chance to clean up, so a child that saves a large
+checkpoint over and over is killed mid-save at varying moments; the previous complete
+checkpoint stays loadable (``minigrad.save`` writes a temporary file and renames it).
+(Training killed mid-run and resumed is tests/train/test_kill_and_resume.py.)
 
 Untrusted files: an ``.npz`` holding an object array is refused without unpickling it, and a
 consistently tampered checkpoint (array and its recorded shape both changed) loads as data
@@ -16,8 +12,6 @@ but ``model.load_state_dict`` refuses it, naming the key, with nothing applied.
 
 from __future__ import annotations
 
-import json
-import os
 import signal
 import subprocess
 import sys
@@ -31,11 +25,6 @@ import pytest
 import minigrad as mg
 from minigrad import models
 from minigrad.serialization import CheckpointError
-from minigrad.train.data import TINY_SHAKESPEARE
-
-ROOT = Path(__file__).resolve().parent.parent
-TRAIN_CHARS = ROOT / "examples" / "train_chars.py"
-
 
 SAVE_LOOP = textwrap.dedent("""
     import sys
@@ -86,99 +75,6 @@ def test_sigkill_during_save_leaves_the_previous_checkpoint_loadable(tmp_path, d
     # whatever the kill left behind is a hidden temporary file, never the checkpoint's name
     leftovers = [p.name for p in tmp_path.iterdir() if p.name != "ckpt.npz"]
     assert all(n.startswith(".ckpt.npz.") and n.endswith(".tmp") for n in leftovers), leftovers
-
-
-# ---- train_chars.py: kill, resume, repeat -------------------------------------------------
-TINY = ["--n-layer", "1", "--n-head", "2", "--n-embd", "16", "--block-size", "16",
-        "--batch-size", "4", "--max-iters", "60", "--eval-interval", "10", "--eval-iters", "2",
-        "--warmup-iters", "5", "--dropout", "0.1", "--log-interval", "1",
-        "--max-new-tokens", "20", "--seed", "7"]
-
-
-@pytest.fixture(scope="module")
-def text_file(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("text") / "text.txt"
-    path.write_text(TINY_SHAKESPEARE.read_text(encoding="utf-8")[:6000], encoding="utf-8")
-    return path
-
-
-def _cmd(text: Path, out: Path, *extra: str) -> list[str]:
-    return [sys.executable, str(TRAIN_CHARS), *TINY, "--text", str(text), "--out-dir", str(out),
-            *extra]
-
-
-def _env() -> dict:
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    env.pop("TRAIN_CHARS_INTERRUPT_AT", None)
-    return env
-
-
-def _run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=cwd, env=_env(),
-                          check=False)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return proc
-
-
-def _curves(out: Path) -> dict:
-    m = json.loads((out / "metrics.json").read_text())
-    return {"history": m["history"], "train_loss_per_iter": m["train_loss_per_iter"],
-            "full_val_loss": m["full_val_loss"], "best_val_loss": m["best_val_loss"],
-            "iterations": m["iterations"]}
-
-
-def _iteration_of_progress_line(line: str) -> int | None:
-    """The step number of a plain progress line like 'iter 25/60 ...' (None otherwise)."""
-    for word in line.replace("|", " ").split():
-        head, sep, tail = word.partition("/")
-        if sep and head.isdigit() and tail == "60":
-            return int(head)
-    return None
-
-
-@pytest.fixture(scope="module")
-def reference_run(text_file, tmp_path_factory) -> dict:
-    out = tmp_path_factory.mktemp("reference")
-    _run(_cmd(text_file, out / "run"), cwd=out)
-    return _curves(out / "run")
-
-
-def test_two_runs_with_the_same_seed_have_identical_loss_curves(text_file, reference_run,
-                                                                tmp_path) -> None:
-    _run(_cmd(text_file, tmp_path / "again"), cwd=tmp_path)
-    again = _curves(tmp_path / "again")
-    assert again == reference_run
-    assert len(again["train_loss_per_iter"]) == 60 and again["history"]["iter"][-1] == 60
-
-
-def test_sigkill_mid_run_then_resume_matches_the_uninterrupted_run(text_file, reference_run,
-                                                                   tmp_path) -> None:
-    out = tmp_path / "killed"
-    child = subprocess.Popen(_cmd(text_file, out), stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=_env())
-    seen = []
-    try:
-        for line in child.stdout:
-            seen.append(line)
-            it = _iteration_of_progress_line(line)
-            if it is not None and it >= 25:   # the checkpoint of iteration 20 is complete
-                child.send_signal(signal.SIGKILL)
-                break
-        child.wait(timeout=60)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-        child.stdout.close()
-        child.stderr.close()
-    assert child.returncode == -signal.SIGKILL, "".join(seen[-5:])
-    assert not (out / "metrics.json").exists()            # the run really was cut short
-    saved = int(mg.load(out / "ckpt_last.npz")["iteration"])
-    assert saved >= 20 and saved % 10 == 0
-
-    proc = _run(_cmd(text_file, out, "--resume"), cwd=tmp_path)
-    assert f"at iteration {saved}" in proc.stdout
-    assert _curves(out) == reference_run
 
 
 # ---- untrusted files ----------------------------------------------------------------------

@@ -281,7 +281,7 @@ def _plot_script():
     import importlib.util
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "examples" / "plot_attention.py"
+    path = Path(__file__).resolve().parents[2] / "examples" / "plot_attention.py"
     spec = importlib.util.spec_from_file_location("plot_attention", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

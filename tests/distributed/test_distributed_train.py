@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+import mpi_launch as launch  # this folder is on the import path (see conftest.py)
 import numpy as np
 import pytest
 
@@ -21,22 +22,10 @@ from minigrad.train import chars
 from minigrad.train.data import TINY_SHAKESPEARE
 from minigrad.train.distributed_run import World, default_threads, launched_world_size
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "distributed"))
-
-import mpi_launch as launch
-
 TRAINER = [sys.executable, "-m", "minigrad.train.chars"]
 TINY = ["--n-layer", "1", "--n-head", "2", "--n-embd", "16", "--block-size", "16",
         "--batch-size", "12", "--warmup-iters", "2", "--eval-iters", "2", "--eval-interval",
         "10", "--max-new-tokens", "5", "--compile", "wait"]
-
-
-@pytest.fixture(scope="module")
-def mpiexec() -> str:
-    exe = launch.working_mpiexec()
-    if exe is None:
-        pytest.skip(launch.SKIP_REASON)
-    return exe
 
 
 @pytest.fixture(scope="module")

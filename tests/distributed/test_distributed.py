@@ -15,26 +15,15 @@ import sys
 import time
 from pathlib import Path
 
+import ddp_worker as worker  # this folder is on the import path (see conftest.py)
+import mpi_launch as launch
 import numpy as np
 import pytest
 
 import minigrad
 from minigrad import distributed as dist
 
-HERE = Path(__file__).resolve().parent
-WORKER = HERE / "distributed" / "ddp_worker.py"
-sys.path.insert(0, str(WORKER.parent))
-
-import ddp_worker as worker
-import mpi_launch as launch
-
-
-@pytest.fixture(scope="module")
-def mpiexec() -> str:
-    exe = launch.working_mpiexec()
-    if exe is None:
-        pytest.skip(launch.SKIP_REASON)
-    return exe
+WORKER = Path(worker.__file__).resolve()
 
 
 def run_ranks(mpiexec: str, *args: str, flags: tuple = (), timeout: float = 300,

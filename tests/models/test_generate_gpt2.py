@@ -14,7 +14,7 @@ from minigrad import models
 
 tokenizers = pytest.importorskip("tokenizers")
 
-SCRIPT = Path(__file__).resolve().parent.parent / "examples" / "generate_gpt2.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "generate_gpt2.py"
 TEXT = ["the cat sat on the mat", "the dog sat on the log", "a cat and a dog met"] * 5
 
 

@@ -1,4 +1,4 @@
-"""Smoke test of bench/data_parallel.py (as tests/test_bench_smoke.py): it runs both
+"""Smoke test of bench/data_parallel.py (as tests/packaging/test_bench_smoke.py): it runs both
 contenders and prints well-formed figures; no speed is asserted. Skips without MPI."""
 
 from __future__ import annotations
@@ -8,18 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "distributed"))
-
-import mpi_launch as launch
-
-BENCH = Path(__file__).resolve().parent.parent / "bench"
+BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 
-def test_data_parallel_prints_both_contenders_and_the_wait_share():
-    if launch.working_mpiexec() is None:
-        pytest.skip(launch.SKIP_REASON)
+def test_data_parallel_prints_both_contenders_and_the_wait_share(mpiexec):
     done = subprocess.run([sys.executable, str(BENCH / "data_parallel.py"), "--config", "small",
                            "--steps", "2", "--warmup", "1"],
                           capture_output=True, text=True, timeout=600, check=False)

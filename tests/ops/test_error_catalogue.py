@@ -27,7 +27,7 @@ from minigrad.nn import functional as F
 from minigrad.optim import SGD, Adam, AdamW
 from minigrad.serialization import CheckpointError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TRAIN_CHARS = ROOT / "examples" / "train_chars.py"
 
 

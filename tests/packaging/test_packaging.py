@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The folders installed as packages: the source folder -> its import name.
 PACKAGE_ROOTS = {"minigrad": "minigrad", "nn": "minigrad.nn", "models": "minigrad.models"}
 
