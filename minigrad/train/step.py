@@ -3,7 +3,7 @@
 With ``grad_accum`` = N the step draws N micro-batches of (B, T) one after the other and
 back-propagates each one's loss divided by N, so the gradients add up to those of the mean
 loss over all N * B rows: the step is the step of one N-times-larger batch (to float
-rounding; ``tests/test_finetune.py`` holds the two equal in float64), in the memory of one
+rounding; ``tests/train/test_finetune.py`` holds the two equal in float64), in the memory of one
 micro-batch. In a data-parallel run the ranks average their gradients once, after the last
 micro-batch (DistributedDataParallel.no_sync for the others).
 """

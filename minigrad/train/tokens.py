@@ -17,7 +17,7 @@ GPT-2 does, byte-level BPE:
 Encoding runs in pieces of about a megabyte, cut just after a newline that a non-space
 character follows. GPT-2's pre-tokenizer (the regular expression of the ``ByteLevel``
 pre-tokenizer) always ends a piece at such a newline, and BPE merges never cross pieces, so
-the ids are those of encoding the whole text at once (``tests/test_finetune.py`` checks it).
+the ids are those of encoding the whole text at once (``tests/train/test_finetune.py`` checks it).
 """
 
 from __future__ import annotations

@@ -311,7 +311,7 @@ CASES: dict[str, list[Case]] = {
         x, scaled_mask=DROP)), lambda: [T(2, 3)])],
     "AttentionFunction": [smooth("causal", _sdpa,
                                  lambda: [T(1, 2, 2), L(1, 3, 2, seed=1), L(1, 3, 2, seed=2)])],
-    # issue 27 item 3 (tests/test_ops_shape_more.py has the fuller cases)
+    # issue 27 item 3 (tests/ops/test_shape_more.py has the fuller cases)
     "CumProd": [smooth(f"axis={ax}", sq(lambda a, ax=ax: a.cumprod(ax)), lambda: [T(2, 3)])
                 for ax in (0, -1)] + [
         smooth("with zeros", lambda a: a.cumprod(1) * a.sum(),

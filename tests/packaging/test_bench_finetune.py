@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "finetune.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "finetune.py"
 ROW = r"^\s+{}\s+([\d.]+)\s+([\d.]+)\s+(-?[\d.]+)\s+([\d.]+)$"
 
 
