@@ -74,28 +74,17 @@ DIFFERENCES: list[Entry] = [
 _DEVICE = "[missing kwargs] factories refuse device= (PyTorch code passes device= everywhere)"
 _REFLECTED = ("[reflected operators] x.__rop__(y) with a Tensor y: the gradient never "
               "reaches y")
-_ZERO_D = "[0-d tensors] dim=0 / dim=-1 of a 0-d tensor is valid in PyTorch"
 
 KNOWN_BUGS: list[Entry] = [
     # missing keyword arguments
     *_each("arange eye full full_like linspace linspace.tensor_overload ones ones_like zeros "
            "zeros_like", REFUSED, _DEVICE, kwarg="device"),
-    *_each("sort argsort", REFUSED, "[missing kwargs] sort(stable=)", kwarg="stable"),
-    Entry("nonzero", REFUSED, "[missing kwargs] nonzero(as_tuple=)", kwarg="as_tuple"),
-    Entry("flip", REFUSED, "[missing kwargs] flip(dims=): PyTorch's keyword is dims",
-          kwarg="dims"),
-    *_each("softmax.with_dtype log_softmax.with_dtype prod cumsum", REFUSED,
-           "[missing kwargs] dtype= of softmax/log_softmax/prod/cumsum", kwarg="dtype"),
-    *_each("round.decimals_0 round.decimals_3 round.decimals_neg_3", REFUSED,
-           "[missing kwargs] round(decimals=)", kwarg="decimals"),
     *_each("nn.functional.nll_loss nn.functional.cross_entropy "
            "nn.functional.binary_cross_entropy nn.functional.binary_cross_entropy_with_logits",
            REFUSED, "[missing kwargs] class/element weight= of the losses", kwarg="weight"),
     *(Entry("nn.functional.embedding", REFUSED,
             f"[missing kwargs] embedding({k}=)", kwarg=k)
       for k in ("padding_idx", "max_norm", "scale_grad_by_freq", "sparse")),
-    Entry("to", CRASH, "[missing kwargs] to(device, dtype, non_blocking, copy) positionally",
-          detail="Cannot interpret"),
     # missing options of an existing op
     *_each("nn.functional.pad.reflect nn.functional.pad.replicate "
            "nn.functional.pad.replicate_negative nn.functional.pad.circular", CRASH,
@@ -106,7 +95,6 @@ KNOWN_BUGS: list[Entry] = [
     Entry("nn.functional.normalize", CRASH, "[missing options] normalize(p=0)",
           detail="ZeroDivisionError"),
     Entry("norm.inf", WRONG_VALUE, "[missing options] norm(p=-inf) is the smallest |x|"),
-    Entry("squeeze.multiple", CRASH, "[missing options] squeeze(dim=tuple)"),
     Entry("einsum", CRASH, "[missing options] einsum with a repeated letter in one operand "
                            "(diagonals)", detail="repeated within one operand"),
     # PyTorch meanings
@@ -150,9 +138,6 @@ KNOWN_BUGS: list[Entry] = [
           detail="backward"),
     Entry("__ror__", CRASH, "[reflected operators] no reflected bitwise operators",
           detail="__ror__"),
-    # 0-d tensors
-    *_each("sort argsort topk gather scatter_add index_select transpose", CRASH, _ZERO_D),
-    *_each("argsort cumsum", WRONG_SHAPE, "[0-d tensors] the result of a 0-d input is 0-d"),
     # the dtype rule
     *_each("sum cumsum einsum", WRONG_DTYPE,
            "[dtype rule] sum/prod/cumsum (einsum's sums too) of small ints give int64",
