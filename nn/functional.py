@@ -33,14 +33,13 @@ from .dropout import dropout
 from .embedding import embedding
 from .layernorm import layer_norm
 from .linear import linear
-from .loss import cross_entropy
+from .loss import cross_entropy, nll_loss
 from .normalization import rms_norm
 from .pointwise_loss import (
     binary_cross_entropy,
     binary_cross_entropy_with_logits,
     l1_loss,
     mse_loss,
-    nll_loss,
 )
 
 

@@ -79,9 +79,6 @@ KNOWN_BUGS: list[Entry] = [
     # missing keyword arguments
     *_each("arange eye full full_like linspace linspace.tensor_overload ones ones_like zeros "
            "zeros_like", REFUSED, _DEVICE, kwarg="device"),
-    *_each("nn.functional.nll_loss nn.functional.cross_entropy "
-           "nn.functional.binary_cross_entropy nn.functional.binary_cross_entropy_with_logits",
-           REFUSED, "[missing kwargs] class/element weight= of the losses", kwarg="weight"),
     *(Entry("nn.functional.embedding", REFUSED,
             f"[missing kwargs] embedding({k}=)", kwarg=k)
       for k in ("padding_idx", "max_norm", "scale_grad_by_freq", "sparse")),
@@ -110,15 +107,6 @@ KNOWN_BUGS: list[Entry] = [
     Entry("nn.functional.scaled_dot_product_attention", CRASH,
           "[gradients] a float attn_mask that requires grad is refused (no gradient to the "
           "mask yet)", detail="requires grad"),
-    Entry("nn.functional.cross_entropy", CRASH,
-          "[PyTorch meaning] class-probability targets (float targets)",
-          detail="targets must be integer"),
-    Entry("nn.functional.cross_entropy", CRASH,
-          "[PyTorch meaning] K-dim logits (N, C, d1, ...) with targets (N, d1, ...)",
-          detail="need targets of shape"),
-    Entry("nn.functional.nll_loss", CRASH,
-          "[PyTorch meaning] unbatched (C,) input and K-dim (N, C, d1, ...) input",
-          detail="needs input (N, C)"),
     Entry("masked_fill", CRASH,
           "[PyTorch meaning] torch.masked_fill broadcasts input and mask together",
           detail="does not broadcast"),
