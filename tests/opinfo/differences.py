@@ -83,9 +83,6 @@ KNOWN_BUGS: list[Entry] = [
             f"[missing kwargs] embedding({k}=)", kwarg=k)
       for k in ("padding_idx", "max_norm", "scale_grad_by_freq", "sparse")),
     # missing options of an existing op
-    *_each("nn.functional.pad.reflect nn.functional.pad.replicate "
-           "nn.functional.pad.replicate_negative nn.functional.pad.circular", CRASH,
-           "[missing options] pad modes other than 'constant'", detail="only mode='constant'"),
     Entry("norm.nuc", CRASH, "[missing options] norm(p='nuc')", detail="'nuc'"),
     Entry("norm", CRASH, "[missing options] norm(p=0) counts non-zeros",
           detail="ZeroDivisionError"),
