@@ -16,6 +16,7 @@ the promotion rules are written down once, in ``minigrad/dtypes.py``.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
@@ -69,8 +70,12 @@ def _to_array(data: Any, dtype: Any = None) -> np.ndarray:
 def as_tensor_like(value: Any, ref: Tensor | None) -> Tensor:
     """Wrap a constant operand (number or array) for an op with Tensor ``ref``.
 
-    A Python number takes ``ref``'s dtype so that ``x * 2.0`` stays float32.
+    A Python number takes ``ref``'s dtype so that ``x * 2.0`` stays float32; a Tensor is
+    returned as it is (a copy would cut it from the graph: ``y.__rsub__(x)`` must send a
+    gradient to ``x``).
     """
+    if isinstance(value, Tensor):
+        return value
     if isinstance(value, (int, float, bool)) and ref is not None and ref.data.dtype.kind == "f":
         return Tensor(np.asarray(value, dtype=ref.data.dtype))
     return Tensor(value)
@@ -536,16 +541,24 @@ class Tensor:
         d, k = _reduce_args("amin", dim, keepdim, axis, keepdims)
         return reduce_ops.Min.apply(self, axis=d, keepdims=k)
 
-    def var(self, dim: Any = None, keepdim: bool | None = None, *, correction: int = 1,
+    def var(self, dim: Any = None, keepdim: bool | None = None, *, correction: int | None = 1,
             unbiased: bool | None = None, axis: Any = None, keepdims: bool | None = None) -> Tensor:
         """Variance, sum((x - mean)**2) / (N - correction); PyTorch's default correction=1
-        (``unbiased=False`` is correction=0). Too few elements give nan, as PyTorch."""
+        (also for ``correction=None``; ``unbiased=False`` is correction=0). A bool in the
+        place of ``dim`` is ``unbiased`` over all elements, PyTorch's ``var(x, False)``. Too
+        few elements give nan, as PyTorch."""
+        if isinstance(dim, (bool, np.bool_)):
+            if unbiased is not None:
+                raise TypeError("var: unbiased given twice (a bool dim and unbiased=)")
+            dim, unbiased = None, bool(dim)
+        if correction is None:
+            correction = 1
         d, k = _reduce_args("var", dim, keepdim, axis, keepdims)
         if unbiased is not None:
             correction = int(bool(unbiased))
         return reduce_ops.Var.apply(self, axis=d, keepdims=k, correction=correction)
 
-    def std(self, dim: Any = None, keepdim: bool | None = None, *, correction: int = 1,
+    def std(self, dim: Any = None, keepdim: bool | None = None, *, correction: int | None = 1,
             unbiased: bool | None = None, axis: Any = None, keepdims: bool | None = None) -> Tensor:
         """Standard deviation, sqrt(var) (same arguments as :meth:`var`)."""
         return self.var(dim, keepdim, correction=correction, unbiased=unbiased, axis=axis,
@@ -750,6 +763,15 @@ class Tensor:
     def __xor__(self, other: Any) -> Tensor:
         return Tensor(self.data ^ _data(other))
 
+    def __rand__(self, other: Any) -> Tensor:
+        return Tensor(_data(other) & self.data)
+
+    def __ror__(self, other: Any) -> Tensor:
+        return Tensor(_data(other) | self.data)
+
+    def __rxor__(self, other: Any) -> Tensor:
+        return Tensor(_data(other) ^ self.data)
+
     def __invert__(self) -> Tensor:
         return Tensor(~self.data)
 
@@ -827,7 +849,9 @@ class Tensor:
         return math_ops.Erf.apply(self)
 
     def sign(self) -> Tensor:
-        """-1, 0 or 1 (gradient 0)."""
+        """-1, 0 or 1 (gradient 0); a bool tensor is its own sign, as PyTorch."""
+        if self.dtype == np.bool_:
+            return Tensor(self.data.copy())
         return math_ops.StepFunction.apply(self, name="sign")
 
     def floor(self) -> Tensor:
@@ -967,8 +991,10 @@ class Tensor:
         return self[(slice(None),) * d + (idx.reshape(-1),)]
 
     def narrow(self, dim: int, start: int, length: int) -> Tensor:
-        """The slice [start, start + length) along ``dim``."""
+        """The slice [start, start + length) along ``dim`` (``start`` may be a 0-d integer
+        tensor, as PyTorch)."""
         d = _check_dim(dim, self.ndim, "narrow")
+        start = operator.index(start.item() if isinstance(start, Tensor) else start)
         if not 0 <= start % max(self.shape[d], 1) + length <= self.shape[d] or length < 0:
             raise IndexError(f"narrow: [{start}, {start} + {length}) is out of range for dim {d} "
                              f"of size {self.shape[d]}")

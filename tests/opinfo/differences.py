@@ -72,8 +72,6 @@ DIFFERENCES: list[Entry] = [
 
 # ---- known bugs (expected failures until fixed; delete an entry with its fix) -----------
 _DEVICE = "[missing kwargs] factories refuse device= (PyTorch code passes device= everywhere)"
-_REFLECTED = ("[reflected operators] x.__rop__(y) with a Tensor y: the gradient never "
-              "reaches y")
 
 KNOWN_BUGS: list[Entry] = [
     # missing keyword arguments
@@ -92,12 +90,6 @@ KNOWN_BUGS: list[Entry] = [
     Entry("einsum", CRASH, "[missing options] einsum with a repeated letter in one operand "
                            "(diagonals)", detail="repeated within one operand"),
     # PyTorch meanings
-    *_each("var.unbiased std.unbiased", WRONG_SHAPE,
-           "[PyTorch meaning] var(x, unbiased) with a positional bool: unbiased, not dim"),
-    *_each("var.unbiased std.unbiased", WRONG_VALUE,
-           "[PyTorch meaning] var(x, unbiased) with a positional bool: unbiased, not dim"),
-    *_each("var std", CRASH, "[PyTorch meaning] correction=None means the default (1)",
-           detail="NoneType"),
     Entry("nn.functional.scaled_dot_product_attention", CRASH,
           "[PyTorch meaning] q, k, v batch dims broadcast (3-D query, 4-D key/value)",
           detail="do not fit"),
@@ -108,11 +100,7 @@ KNOWN_BUGS: list[Entry] = [
           "[PyTorch meaning] torch.masked_fill broadcasts input and mask together",
           detail="does not broadcast"),
     Entry("cat", CRASH, "[PyTorch meaning] cat skips 1-D empty tensors (legacy rule)"),
-    Entry("narrow", CRASH, "[PyTorch meaning] narrow(start=) accepts a 0-d tensor",
-          detail="slice indices"),
     # gradients
-    *_each("__rsub__ __rdiv__ __rmod__ __rpow__ __rmatmul__", WRONG_GRAD, _REFLECTED,
-           detail="d/d(input 1)"),
     Entry("clamp", WRONG_GRAD, "[gradients] the gradient never reaches tensor min/max bounds",
           detail="d/d(input 1)"),
     Entry("masked_fill", WRONG_GRAD,
@@ -121,8 +109,6 @@ KNOWN_BUGS: list[Entry] = [
           detail="backward"),
     Entry("zero_", CRASH, "[0-d tensors] zero_ of a 0-d clone breaks its backward",
           detail="backward"),
-    Entry("__ror__", CRASH, "[reflected operators] no reflected bitwise operators",
-          detail="__ror__"),
     # the dtype rule
     *_each("sum cumsum einsum", WRONG_DTYPE,
            "[dtype rule] sum/prod/cumsum (einsum's sums too) of small ints give int64",
@@ -132,7 +118,6 @@ KNOWN_BUGS: list[Entry] = [
           dtypes=("uint8", "uint16", "uint32", "uint64"), detail="OverflowError"),
     Entry("__rpow__", CRASH, "[dtype rule] integer ** negative integer (PyTorch: 0 or 1, -1)",
           detail="negative integer powers"),
-    Entry("sign", CRASH, "[dtype rule] sign of a bool tensor", dtypes=("bool",)),
 ]
 
 

@@ -1,0 +1,64 @@
+"""Issue 27: reflected operators that reach a Tensor operand, reflected bitwise operators,
+var/std's PyTorch overloads, narrow with a tensor start, sign of bool (NumPy references)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import minigrad
+from minigrad import Tensor
+from minigrad.gradcheck import gradcheck, gradgradcheck
+
+rng = np.random.default_rng(3)
+
+
+@pytest.mark.parametrize("op", ["__rsub__", "__rtruediv__", "__rpow__", "__rmatmul__",
+                                "__rmod__"])
+def test_reflected_operator_sends_gradient_to_a_tensor_operand(op):
+    shape = (3, 3)
+    x = Tensor(rng.uniform(1.0, 2.0, shape), requires_grad=True)
+    y = Tensor(rng.uniform(1.0, 2.0, shape), requires_grad=True)
+    forward = {"__rsub__": np.subtract, "__rtruediv__": np.divide, "__rpow__": np.power,
+               "__rmatmul__": np.matmul, "__rmod__": np.mod}[op]
+    np.testing.assert_allclose(getattr(x, op)(y).numpy(), forward(y.numpy(), x.numpy()))
+    f = lambda a, b: getattr(a, op)(b)
+    assert gradcheck(f, [x, y])
+    if op != "__rmod__":  # remainder's second derivative is 0 but steps at the jumps
+        assert gradgradcheck(f, [x, y])
+
+
+def test_reflected_bitwise_operators():
+    a = np.array([1, 2, 7], np.int64)
+    b = np.array([3, 4, 1], np.int64)
+    x, y = Tensor(a), Tensor(b)
+    assert x.__ror__(y).tolist() == (b | a).tolist()
+    assert x.__rand__(y).tolist() == (b & a).tolist()
+    assert x.__rxor__(y).tolist() == (b ^ a).tolist()
+    assert (5 | x).tolist() == (5 | a).tolist()
+
+
+def test_var_std_pytorch_overloads():
+    a = rng.standard_normal((4, 5))
+    t = Tensor(a)
+    assert t.var(False).shape == ()  # var(x, unbiased): a bool is unbiased, not a dim
+    np.testing.assert_allclose(t.var(False).item(), a.var(), rtol=1e-12)
+    np.testing.assert_allclose(minigrad.std(t, True).item(), a.std(ddof=1), rtol=1e-12)
+    np.testing.assert_allclose(t.var(1, correction=None).numpy(), a.var(1, ddof=1), rtol=1e-12)
+    with pytest.raises(TypeError):
+        t.var(True, unbiased=False)
+
+
+def test_narrow_with_a_tensor_start():
+    a = np.arange(10.0)
+    assert Tensor(a).narrow(0, Tensor(np.array(3)), 4).tolist() == [3.0, 4.0, 5.0, 6.0]
+    with pytest.raises(TypeError):
+        Tensor(a).narrow(0, 1.5, 2)
+    x = Tensor(rng.standard_normal(6), requires_grad=True)
+    assert gradcheck(lambda t: t.narrow(0, Tensor(np.array(-3)), 2), [x])
+
+
+def test_sign_of_bool_is_itself():
+    b = np.array([True, False, True])
+    out = Tensor(b).sign()
+    assert out.dtype == np.bool_ and out.tolist() == b.tolist()
