@@ -590,14 +590,21 @@ class Tensor:
         return reduce_ops.CumSum.apply(x, axis=d)
 
     def norm(self, p: Any = 2, dim: Any = None, keepdim: bool = False) -> Tensor:
-        """The p-norm over ``dim`` (all elements by default): 2 (gradient 0 at the origin, as
-        PyTorch), 1, ``float("inf")``, or any positive number."""
+        """The p-norm over ``dim`` (all elements by default): 2 or "fro" (gradient 0 at the
+        origin, as PyTorch), 1, ``inf`` (max |x|), ``-inf`` (min |x|), 0 (the number of
+        non-zeros, gradient 0), or any other number: sum(|x|**p)**(1/p)."""
+        if isinstance(p, str) and p != "fro":
+            raise ValueError(f"norm: p={p!r} is not supported (numbers, inf, -inf or 'fro')")
         if p == 2 or p == "fro":
             return reduce_ops.Norm2.apply(self, axis=dim, keepdims=keepdim)
         if p == 1:
             return self.abs().sum(dim, keepdim)
         if p == float("inf"):
             return self.abs().amax(dim, keepdim)
+        if p == float("-inf"):
+            return self.abs().amin(dim, keepdim)
+        if p == 0:  # sign is a step (gradient 0): |sign(x)| counts the non-zeros in the graph
+            return self.sign().abs().sum(dim, keepdim)
         return (self.abs() ** p).sum(dim, keepdim) ** (1.0 / p)
 
     def argmax(self, dim: int | None = None, keepdim: bool | None = None, *, axis: Any = None,

@@ -79,14 +79,9 @@ KNOWN_BUGS: list[Entry] = [
            "zeros_like", REFUSED, _DEVICE, kwarg="device"),
     *(Entry("nn.functional.embedding", REFUSED,
             f"[missing kwargs] embedding({k}=)", kwarg=k)
-      for k in ("padding_idx", "max_norm", "scale_grad_by_freq", "sparse")),
+      for k in ("scale_grad_by_freq", "sparse")),
     # missing options of an existing op
     Entry("norm.nuc", CRASH, "[missing options] norm(p='nuc')", detail="'nuc'"),
-    Entry("norm", CRASH, "[missing options] norm(p=0) counts non-zeros",
-          detail="ZeroDivisionError"),
-    Entry("nn.functional.normalize", CRASH, "[missing options] normalize(p=0)",
-          detail="ZeroDivisionError"),
-    Entry("norm.inf", WRONG_VALUE, "[missing options] norm(p=-inf) is the smallest |x|"),
     Entry("einsum", CRASH, "[missing options] einsum with a repeated letter in one operand "
                            "(diagonals)", detail="repeated within one operand"),
     # PyTorch meanings
