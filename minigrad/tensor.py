@@ -493,9 +493,19 @@ class Tensor:
         return elementwise.Abs.apply(self)
 
     def clamp(self, min: float | None = None, max: float | None = None) -> Tensor:
-        """Clip values to [min, max]; gradient 1 inside, 0 where clipped."""
+        """Clip values to [min, max] = min(max(self, min), max); gradient 1 inside, 0 where
+        clipped. Tensor bounds that require grad get the gradient where they are the result
+        (composed from ``where``; a value on a bound itself passes its gradient to self, as
+        PyTorch)."""
         if min is None and max is None:
             raise ValueError("clamp: at least one of min and max must be given (as PyTorch)")
+        if any(isinstance(b, Tensor) and b.requires_grad for b in (min, max)):
+            out = self
+            if min is not None:
+                out = masking.where(out.data < _data(min), min, out)
+            if max is not None:
+                out = masking.where(out.data > _data(max), max, out)
+            return out
         return elementwise.Clamp.apply(self, lo=_data(min), hi=_data(max))
 
     # ---- reductions (``dim``/``keepdim`` and NumPy's ``axis``/``keepdims`` both accepted) ----

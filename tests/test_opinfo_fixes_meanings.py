@@ -62,3 +62,30 @@ def test_sign_of_bool_is_itself():
     b = np.array([True, False, True])
     out = Tensor(b).sign()
     assert out.dtype == np.bool_ and out.tolist() == b.tolist()
+
+
+def test_clamp_sends_gradient_to_tensor_bounds():
+    x = Tensor(rng.standard_normal((4, 5)), requires_grad=True)
+    lo = Tensor(rng.standard_normal(5) - 0.5, requires_grad=True)
+    hi = Tensor(rng.standard_normal((4, 1)) + 0.5, requires_grad=True)
+    want = np.minimum(np.maximum(x.numpy(), lo.numpy()), hi.numpy())
+    np.testing.assert_array_equal(x.clamp(lo, hi).numpy(), want)
+    assert gradcheck(lambda a, b, c: a.clamp(b, c), [x, lo, hi])
+    assert gradcheck(lambda a, b: a.clamp(min=b), [x, lo])
+    assert gradcheck(lambda a, c: minigrad.clamp(a, max=c), [x, hi])
+
+
+def test_masked_fill_broadcasts_and_differentiates_a_tensor_value():
+    a = rng.standard_normal(5)
+    m = rng.random((3, 5)) > 0.5
+    out = minigrad.masked_fill(Tensor(a), m, 10.0)  # input and mask broadcast together
+    np.testing.assert_array_equal(out.numpy(), np.where(m, 10.0, a))
+    x = Tensor(rng.standard_normal((3, 5)), requires_grad=True)
+    v = Tensor(np.array(2.0), requires_grad=True)
+    np.testing.assert_array_equal(x.masked_fill(m, v).numpy(), np.where(m, 2.0, x.numpy()))
+    assert gradcheck(lambda a, b: a.masked_fill(m, b), [x, v])
+    assert gradgradcheck(lambda a, b: a.masked_fill(m, b), [x, v])
+    with pytest.raises(ValueError, match="0-d"):
+        x.masked_fill(m, Tensor(np.ones(5), requires_grad=True))
+    with pytest.raises(ValueError, match="broadcast"):
+        x.masked_fill(np.ones((2, 5), bool), 1.0)

@@ -52,10 +52,23 @@ class MaskedFill(Function):
         return ctx.xp.masked_fill(grad, ctx.mask, 0.0)
 
 
-def masked_fill(x, mask: Any, value: float):
-    """Copy of ``x`` with ``value`` where ``mask`` is True; mask broadcasts to x."""
-    m = check_mask(mask, "masked_fill: the mask", x.shape, "the tensor's shape")
-    return MaskedFill.apply(x, mask=m, value=value)
+def masked_fill(x, mask: Any, value: Any):
+    """Copy of ``x`` with ``value`` where ``mask`` is True; ``x`` and the mask broadcast
+    together, as PyTorch. A 0-d Tensor ``value`` that requires grad gets the sum of the
+    gradient where the mask is set (then the op is ``where(mask, value, x)``)."""
+    m = check_mask(mask, "masked_fill: the mask")
+    try:
+        shape = np.broadcast_shapes(m.shape, x.shape)
+    except ValueError:
+        raise ValueError(f"masked_fill: the mask of shape {m.shape} does not broadcast with "
+                         f"the tensor's shape {x.shape}") from None
+    if getattr(value, "requires_grad", False):
+        if value.ndim != 0:
+            raise ValueError(f"masked_fill: a tensor value must be 0-d, got shape {value.shape}")
+        return where(m, value.to(x.dtype), x)
+    if shape != x.shape:
+        x = x.expand(shape)
+    return MaskedFill.apply(x, mask=m, value=getattr(value, "data", value))
 
 
 class Where(Function):

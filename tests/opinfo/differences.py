@@ -91,15 +91,8 @@ KNOWN_BUGS: list[Entry] = [
     Entry("nn.functional.scaled_dot_product_attention", CRASH,
           "[gradients] a float attn_mask that requires grad is refused (no gradient to the "
           "mask yet)", detail="requires grad"),
-    Entry("masked_fill", CRASH,
-          "[PyTorch meaning] torch.masked_fill broadcasts input and mask together",
-          detail="does not broadcast"),
     Entry("cat", CRASH, "[PyTorch meaning] cat skips 1-D empty tensors (legacy rule)"),
     # gradients
-    Entry("clamp", WRONG_GRAD, "[gradients] the gradient never reaches tensor min/max bounds",
-          detail="d/d(input 1)"),
-    Entry("masked_fill", WRONG_GRAD,
-          "[gradients] the gradient never reaches a tensor fill value", detail="d/d(input 1)"),
     Entry("prod", CRASH, "[gradients] prod backward of empty / one-element dims",
           detail="backward"),
     Entry("zero_", CRASH, "[0-d tensors] zero_ of a 0-d clone breaks its backward",
