@@ -89,3 +89,28 @@ def test_masked_fill_broadcasts_and_differentiates_a_tensor_value():
         x.masked_fill(m, Tensor(np.ones(5), requires_grad=True))
     with pytest.raises(ValueError, match="broadcast"):
         x.masked_fill(np.ones((2, 5), bool), 1.0)
+
+
+def test_prod_of_an_empty_dim_has_an_empty_gradient():
+    for shape, dim in (((0,), None), ((3, 0), 1), ((3, 0), 0)):
+        x = Tensor(np.zeros(shape), requires_grad=True)
+        out = x.prod() if dim is None else x.prod(dim)
+        np.testing.assert_array_equal(out.numpy(), np.prod(np.zeros(shape), axis=dim))
+        out.sum().backward()
+        assert x.grad.shape == shape
+
+
+def test_cat_skips_one_d_empty_tensors_as_pytorch():
+    e = Tensor(np.zeros(0), requires_grad=True)
+    m = Tensor(rng.standard_normal((2, 3)), requires_grad=True)
+    out = minigrad.cat([e, m], dim=1)
+    np.testing.assert_array_equal(out.numpy(), m.numpy())
+    out.sum().backward()
+    assert e.grad.shape == (0,)
+    np.testing.assert_array_equal(m.grad, np.ones((2, 3)))
+    assert gradgradcheck(lambda a: minigrad.cat([e, a], dim=1) ** 2, [m])
+
+
+def test_zero_of_a_zero_d_clone_differentiates_twice():
+    x = Tensor(np.array(1.5), requires_grad=True)
+    assert gradgradcheck(lambda t: t * t.clone().zero_() + t * t, [x])

@@ -91,12 +91,7 @@ KNOWN_BUGS: list[Entry] = [
     Entry("nn.functional.scaled_dot_product_attention", CRASH,
           "[gradients] a float attn_mask that requires grad is refused (no gradient to the "
           "mask yet)", detail="requires grad"),
-    Entry("cat", CRASH, "[PyTorch meaning] cat skips 1-D empty tensors (legacy rule)"),
     # gradients
-    Entry("prod", CRASH, "[gradients] prod backward of empty / one-element dims",
-          detail="backward"),
-    Entry("zero_", CRASH, "[0-d tensors] zero_ of a 0-d clone breaks its backward",
-          detail="backward"),
     # the dtype rule
     *_each("sum cumsum einsum", WRONG_DTYPE,
            "[dtype rule] sum/prod/cumsum (einsum's sums too) of small ints give int64",
