@@ -114,3 +114,11 @@ def test_cat_skips_one_d_empty_tensors_as_pytorch():
 def test_zero_of_a_zero_d_clone_differentiates_twice():
     x = Tensor(np.array(1.5), requires_grad=True)
     assert gradgradcheck(lambda t: t * t.clone().zero_() + t * t, [x])
+
+
+def test_integer_tensor_to_negative_integer_tensor_powers():
+    a = np.array([2, 1, -1, -1, 0, 3, -2], np.int64)
+    b = np.array([-1, -5, -3, -2, 2, 2, 3], np.int64)
+    got = (Tensor(a) ** Tensor(b)).tolist()
+    assert got == [0, 1, -1, 1, 0, 9, -8]  # 1/a**|b| truncated, as PyTorch
+    assert Tensor(b).__rpow__(Tensor(a)).tolist() == got

@@ -99,8 +99,6 @@ KNOWN_BUGS: list[Entry] = [
     Entry("full_like", CRASH,
           "[dtype rule] a negative fill of an unsigned tensor wraps around in PyTorch",
           dtypes=("uint8", "uint16", "uint32", "uint64"), detail="OverflowError"),
-    Entry("__rpow__", CRASH, "[dtype rule] integer ** negative integer (PyTorch: 0 or 1, -1)",
-          detail="negative integer powers"),
 ]
 
 
