@@ -122,3 +122,21 @@ def test_integer_tensor_to_negative_integer_tensor_powers():
     got = (Tensor(a) ** Tensor(b)).tolist()
     assert got == [0, 1, -1, 1, 0, 9, -8]  # 1/a**|b| truncated, as PyTorch
     assert Tensor(b).__rpow__(Tensor(a)).tolist() == got
+
+
+def test_attention_batch_axes_broadcast():
+    from minigrad.nn import functional as F
+
+    q = Tensor(rng.standard_normal((4, 3, 8)), requires_grad=True)  # 3-D query
+    k = Tensor(rng.standard_normal((2, 4, 6, 8)), requires_grad=True)  # 4-D key / value
+    v = Tensor(rng.standard_normal((2, 4, 6, 5)), requires_grad=True)
+    out = F.scaled_dot_product_attention(q, k, v)
+    assert out.shape == (2, 4, 3, 5)
+    s = np.einsum("bhld,bhsd->bhls", np.broadcast_to(q.numpy(), (2, 4, 3, 8)), k.numpy())
+    s = s / np.sqrt(8)
+    p = np.exp(s - s.max(-1, keepdims=True))
+    p /= p.sum(-1, keepdims=True)
+    np.testing.assert_allclose(out.numpy(), p @ v.numpy(), rtol=1e-10)
+    assert gradcheck(lambda a, b, c: F.scaled_dot_product_attention(a, b, c), [q, k, v])
+    with pytest.raises(ValueError, match="do not fit"):
+        F.scaled_dot_product_attention(q, k[:, :3], v)

@@ -86,9 +86,6 @@ KNOWN_BUGS: list[Entry] = [
                            "(diagonals)", detail="repeated within one operand"),
     # PyTorch meanings
     Entry("nn.functional.scaled_dot_product_attention", CRASH,
-          "[PyTorch meaning] q, k, v batch dims broadcast (3-D query, 4-D key/value)",
-          detail="do not fit"),
-    Entry("nn.functional.scaled_dot_product_attention", CRASH,
           "[gradients] a float attn_mask that requires grad is refused (no gradient to the "
           "mask yet)", detail="requires grad"),
     # gradients
