@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from .ops.einsum import Einsum
+from .ops.masking import masked_fill as masked_fill_op
 from .tensor import Tensor, _float_dtype, _shape_args, tensor
 
 
@@ -399,9 +400,10 @@ def masked_select(input: Any, mask: Any) -> Tensor:
 
 
 def masked_fill(input: Any, mask: Any, value: float) -> Tensor:
-    """``minigrad.masked_fill(x, ...)`` is ``x.masked_fill(...)``: copy of self with ``value``
-    where ``mask`` is True (mask broadcasts)."""
-    return _as_tensor(input).masked_fill(mask, value)
+    """``minigrad.masked_fill(x, mask, value)``: a copy of x with ``value`` where ``mask`` is
+    True; x and the mask broadcast together, as torch.masked_fill (the method
+    ``x.masked_fill`` keeps x's shape)."""
+    return masked_fill_op(_as_tensor(input), mask, value, broadcast_input=True)
 
 
 def index_select(input: Any, dim: int, index: Any) -> Tensor:

@@ -52,13 +52,16 @@ class MaskedFill(Function):
         return ctx.xp.masked_fill(grad, ctx.mask, 0.0)
 
 
-def masked_fill(x, mask: Any, value: Any):
-    """Copy of ``x`` with ``value`` where ``mask`` is True; ``x`` and the mask broadcast
-    together, as PyTorch. A 0-d Tensor ``value`` that requires grad gets the sum of the
-    gradient where the mask is set (then the op is ``where(mask, value, x)``)."""
+def masked_fill(x, mask: Any, value: Any, broadcast_input: bool = False):
+    """Copy of ``x`` with ``value`` where ``mask`` is True; the mask broadcasts to ``x``
+    (with ``broadcast_input``, torch.masked_fill's form, ``x`` and the mask broadcast
+    together). A 0-d Tensor ``value`` that requires grad gets the sum of the gradient where
+    the mask is set (then the op is ``where(mask, value, x)``)."""
     m = check_mask(mask, "masked_fill: the mask")
     try:
         shape = np.broadcast_shapes(m.shape, x.shape)
+        if shape != x.shape and not broadcast_input:
+            raise ValueError
     except ValueError:
         raise ValueError(f"masked_fill: the mask of shape {m.shape} does not broadcast with "
                          f"the tensor's shape {x.shape}") from None
