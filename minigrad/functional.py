@@ -17,6 +17,7 @@ import numpy as np
 
 from .ops import rearrange
 from .ops.einsum import Einsum
+from .ops.masking import masked_fill as masked_fill_op
 from .tensor import Tensor, _float_dtype, _shape_args, check_device, tensor
 
 
@@ -80,11 +81,11 @@ def std(input: Any, dim: Any = None, keepdim: bool | None = None, *, correction:
                                  correction=correction, unbiased=unbiased, axis=axis, keepdims=keepdims)
 
 
-def prod(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
-        keepdims: bool | None = None) -> Tensor:
+def prod(input: Any, dim: Any = None, keepdim: bool | None = None, *, dtype: Any = None,
+         axis: Any = None, keepdims: bool | None = None) -> Tensor:
     """``minigrad.prod(x, ...)`` is ``x.prod(...)``: product over ``dim`` (exact gradient even
-    with zeros)."""
-    return _as_tensor(input).prod(dim, keepdim, axis=axis, keepdims=keepdims)
+    with zeros), computed in ``dtype`` when given."""
+    return _as_tensor(input).prod(dim, keepdim, dtype=dtype, axis=axis, keepdims=keepdims)
 
 
 def logsumexp(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
@@ -95,14 +96,14 @@ def logsumexp(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis:
 
 
 def cumsum(input: Any, dim: int, *, dtype: Any = None) -> Tensor:
-    """``minigrad.cumsum(x, ...)`` is ``x.cumsum(...)``: running sum along ``dim``."""
+    """``minigrad.cumsum(x, ...)`` is ``x.cumsum(...)``: running sum along ``dim`` (in
+    ``dtype`` when given)."""
     return _as_tensor(input).cumsum(dim, dtype=dtype)
 
 
 def norm(input: Any, p: Any = 2, dim: Any = None, keepdim: bool = False) -> Tensor:
     """``minigrad.norm(x, ...)`` is ``x.norm(...)``: the p-norm over ``dim`` (all elements by
-    default): 2 (gradient 0 at the origin, as PyTorch), 1, ``float("inf")``, or any positive
-    number."""
+    default): 2 or "fro", 1, inf, -inf, 0 (count of non-zeros) or any other number."""
     return _as_tensor(input).norm(p, dim, keepdim)
 
 
@@ -207,10 +208,10 @@ def ceil(input: Any) -> Tensor:
     return _as_tensor(input).ceil()
 
 
-def round(input: Any) -> Tensor:
+def round(input: Any, *, decimals: int = 0) -> Tensor:
     """``minigrad.round(x, ...)`` is ``x.round(...)``: round half to even (gradient 0), as
-    PyTorch."""
-    return _as_tensor(input).round()
+    PyTorch, to ``decimals`` places."""
+    return _as_tensor(input).round(decimals=decimals)
 
 
 def trunc(input: Any) -> Tensor:
@@ -443,9 +444,9 @@ def unflatten(input: Any, dim: int, sizes: Any) -> Tensor:
     return _as_tensor(input).unflatten(dim, sizes)
 
 
-def squeeze(input: Any, dim: int | None = None) -> Tensor:
+def squeeze(input: Any, dim: Any = None) -> Tensor:
     """``minigrad.squeeze(x, ...)`` is ``x.squeeze(...)``: remove size-1 axes (all, or only
-    ``dim``)."""
+    those in ``dim``, an int or a tuple)."""
     return _as_tensor(input).squeeze(dim)
 
 
@@ -471,9 +472,10 @@ def repeat(input: Any, *repeats: Any) -> Tensor:
     return _as_tensor(input).repeat(*repeats)
 
 
-def flip(input: Any, *dims: Any) -> Tensor:
-    """``minigrad.flip(x, ...)`` is ``x.flip(...)``: reverse the order of elements along ``dims``."""
-    return _as_tensor(input).flip(*dims)
+def flip(input: Any, *dims: Any, **kw: Any) -> Tensor:
+    """``minigrad.flip(x, ...)`` is ``x.flip(...)``: reverse the order of elements along ``dims``
+    (positional or ``dims=``)."""
+    return _as_tensor(input).flip(*dims, **kw)
 
 
 def chunk(input: Any, chunks: int, dim: int = 0) -> tuple:
@@ -510,9 +512,10 @@ def masked_select(input: Any, mask: Any) -> Tensor:
 
 
 def masked_fill(input: Any, mask: Any, value: float) -> Tensor:
-    """``minigrad.masked_fill(x, ...)`` is ``x.masked_fill(...)``: copy of self with ``value``
-    where ``mask`` is True (mask broadcasts)."""
-    return _as_tensor(input).masked_fill(mask, value)
+    """``minigrad.masked_fill(x, mask, value)``: a copy of x with ``value`` where ``mask`` is
+    True; x and the mask broadcast together, as torch.masked_fill (the method
+    ``x.masked_fill`` keeps x's shape)."""
+    return masked_fill_op(_as_tensor(input), mask, value, broadcast_input=True)
 
 
 def index_select(input: Any, dim: int, index: Any) -> Tensor:
@@ -527,22 +530,23 @@ def narrow(input: Any, dim: int, start: int, length: int) -> Tensor:
     return _as_tensor(input).narrow(dim, start, length)
 
 
-def nonzero(input: Any) -> Tensor:
+def nonzero(input: Any, *, as_tuple: bool = False) -> Any:
     """``minigrad.nonzero(x, ...)`` is ``x.nonzero(...)``: (n, ndim) int64 indices of the nonzero
-    elements (no gradient)."""
-    return _as_tensor(input).nonzero()
+    elements (no gradient), or with ``as_tuple=True`` one 1-d index tensor per dimension."""
+    return _as_tensor(input).nonzero(as_tuple=as_tuple)
 
 
-def sort(input: Any, dim: int = -1, descending: bool = False) -> Any:
+def sort(input: Any, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Any:
     """``minigrad.sort(x, ...)`` is ``x.sort(...)``: ``(values, indices)`` sorted along ``dim``
-    (stable)."""
-    return _as_tensor(input).sort(dim, descending)
+    (always stable; ``stable=`` accepted)."""
+    return _as_tensor(input).sort(dim, descending, stable=stable)
 
 
-def argsort(input: Any, dim: int = -1, descending: bool = False) -> Tensor:
+def argsort(input: Any, dim: int = -1, descending: bool = False, *,
+            stable: bool = False) -> Tensor:
     """``minigrad.argsort(x, ...)`` is ``x.argsort(...)``: indices that sort along ``dim``
-    (stable."""
-    return _as_tensor(input).argsort(dim, descending)
+    (always stable; ``stable=`` accepted)."""
+    return _as_tensor(input).argsort(dim, descending, stable=stable)
 
 
 def topk(input: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:
@@ -554,15 +558,18 @@ def topk(input: Any, k: int, dim: int = -1, largest: bool = True, sorted: bool =
 
 
 # ---- Softmax and products ------------------------------------------------------------
-def softmax(input: Any, dim: int | None = None, *, axis: int | None = None) -> Tensor:
+def softmax(input: Any, dim: int | None = None, dtype: Any = None, *,
+            axis: int | None = None) -> Tensor:
     """``minigrad.softmax(x, ...)`` is ``x.softmax(...)``: exp(x) / sum(exp(x)) along ``dim``
-    (Numba kernel)."""
-    return _as_tensor(input).softmax(dim, axis=axis)
+    (Numba kernel), the input cast to ``dtype`` first when given."""
+    return _as_tensor(input).softmax(dim, dtype, axis=axis)
 
 
-def log_softmax(input: Any, dim: int | None = None, *, axis: int | None = None) -> Tensor:
-    """``minigrad.log_softmax(x, ...)`` is ``x.log_softmax(...)``: x - logsumexp(x) along ``dim``."""
-    return _as_tensor(input).log_softmax(dim, axis=axis)
+def log_softmax(input: Any, dim: int | None = None, dtype: Any = None, *,
+                axis: int | None = None) -> Tensor:
+    """``minigrad.log_softmax(x, ...)`` is ``x.log_softmax(...)``: x - logsumexp(x) along ``dim``,
+    the input cast to ``dtype`` first when given."""
+    return _as_tensor(input).log_softmax(dim, dtype, axis=axis)
 
 
 def bmm(input: Any, other: Tensor) -> Tensor:

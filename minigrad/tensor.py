@@ -16,6 +16,7 @@ the promotion rules are written down once, in ``minigrad/dtypes.py``.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
@@ -496,7 +497,10 @@ class Tensor:
         return elementwise.Abs.apply(self)
 
     def clamp(self, min: float | None = None, max: float | None = None) -> Tensor:
-        """Clip values to [min, max]; gradient 1 inside, 0 where clipped."""
+        """Clip values to [min, max] = min(max(self, min), max); gradient 1 inside, 0 where
+        clipped. Tensor bounds that require grad get the gradient where they are the result
+        (composed from ``where``; a value on a bound itself passes its gradient to self, as
+        PyTorch)."""
         if min is None and max is None:
             raise ValueError("clamp: at least one of min and max must be given (as PyTorch)")
         if any(isinstance(b, Tensor) and b.requires_grad for b in (min, max)):
@@ -553,26 +557,38 @@ class Tensor:
         d, k = _reduce_args("amin", dim, keepdim, axis, keepdims)
         return reduce_ops.Min.apply(self, axis=d, keepdims=k)
 
-    def var(self, dim: Any = None, keepdim: bool | None = None, *, correction: int = 1,
+    def var(self, dim: Any = None, keepdim: bool | None = None, *, correction: int | None = 1,
             unbiased: bool | None = None, axis: Any = None, keepdims: bool | None = None) -> Tensor:
         """Variance, sum((x - mean)**2) / (N - correction); PyTorch's default correction=1
-        (``unbiased=False`` is correction=0). Too few elements give nan, as PyTorch."""
+        (also for ``correction=None``; ``unbiased=False`` is correction=0). A bool in the
+        place of ``dim`` is ``unbiased`` over all elements, PyTorch's ``var(x, False)``. Too
+        few elements give nan, as PyTorch."""
+        if isinstance(dim, (bool, np.bool_)):
+            if unbiased is not None:
+                raise TypeError("var: unbiased given twice (a bool dim and unbiased=)")
+            dim, unbiased = None, bool(dim)
+        if correction is None:
+            correction = 1
         d, k = _reduce_args("var", dim, keepdim, axis, keepdims)
         if unbiased is not None:
             correction = int(bool(unbiased))
         return reduce_ops.Var.apply(self, axis=d, keepdims=k, correction=correction)
 
-    def std(self, dim: Any = None, keepdim: bool | None = None, *, correction: int = 1,
+    def std(self, dim: Any = None, keepdim: bool | None = None, *, correction: int | None = 1,
             unbiased: bool | None = None, axis: Any = None, keepdims: bool | None = None) -> Tensor:
         """Standard deviation, sqrt(var) (same arguments as :meth:`var`)."""
         return self.var(dim, keepdim, correction=correction, unbiased=unbiased, axis=axis,
                         keepdims=keepdims).sqrt()
 
-    def prod(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
-             keepdims: bool | None = None) -> Tensor:
-        """Product over ``dim`` (exact gradient even with zeros)."""
+    def prod(self, dim: Any = None, keepdim: bool | None = None, *, dtype: Any = None,
+             axis: Any = None, keepdims: bool | None = None) -> Tensor:
+        """Product over ``dim`` (exact gradient even with zeros), computed in ``dtype`` when
+        given."""
         d, k = _reduce_args("prod", dim, keepdim, axis, keepdims)
-        return reduce_ops.Prod.apply(self, axis=d, keepdims=k)
+        x = self if dtype is None else self.to(dtype)
+        out = reduce_ops.Prod.apply(x, axis=d, keepdims=k)
+        # the product of small ints is int64 (the dtype rule); an asked-for dtype wins
+        return out if dtype is None or out.dtype == dtype else out.to(dtype)
 
     def logsumexp(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
                   keepdims: bool | None = None) -> Tensor:
@@ -588,14 +604,21 @@ class Tensor:
         return out if dtype is None else out.to(dtype)
 
     def norm(self, p: Any = 2, dim: Any = None, keepdim: bool = False) -> Tensor:
-        """The p-norm over ``dim`` (all elements by default): 2 (gradient 0 at the origin, as
-        PyTorch), 1, ``float("inf")``, or any positive number."""
+        """The p-norm over ``dim`` (all elements by default): 2 or "fro" (gradient 0 at the
+        origin, as PyTorch), 1, ``inf`` (max |x|), ``-inf`` (min |x|), 0 (the number of
+        non-zeros, gradient 0), or any other number: sum(|x|**p)**(1/p)."""
+        if isinstance(p, str) and p != "fro":
+            raise ValueError(f"norm: p={p!r} is not supported (numbers, inf, -inf or 'fro')")
         if p == 2 or p == "fro":
             return reduce_ops.Norm2.apply(self, axis=dim, keepdims=keepdim)
         if p == 1:
             return self.abs().sum(dim, keepdim)
         if p == float("inf"):
             return self.abs().amax(dim, keepdim)
+        if p == float("-inf"):
+            return self.abs().amin(dim, keepdim)
+        if p == 0:  # sign is a step (gradient 0): |sign(x)| counts the non-zeros in the graph
+            return self.sign().abs().sum(dim, keepdim)
         return (self.abs() ** p).sum(dim, keepdim) ** (1.0 / p)
 
     def argmax(self, dim: int | None = None, keepdim: bool | None = None, *, axis: Any = None,
@@ -622,13 +645,18 @@ class Tensor:
         spelling is accepted too, so ``np.all(t)`` works."""
         return _any_all(self, np.all, "all", dim, keepdim, axis, keepdims, out)
 
-    def softmax(self, dim: int | None = None, *, axis: int | None = None) -> Tensor:
-        """exp(x) / sum(exp(x)) along ``dim`` (Numba kernel)."""
-        return softmax_ops.softmax(self, _pick("softmax", dim, axis, "dim", "axis", -1))
+    def softmax(self, dim: int | None = None, dtype: Any = None, *,
+                axis: int | None = None) -> Tensor:
+        """exp(x) / sum(exp(x)) along ``dim`` (Numba kernel); ``dtype`` casts the input first,
+        as PyTorch."""
+        x = self if dtype is None else self.to(dtype)
+        return softmax_ops.softmax(x, _pick("softmax", dim, axis, "dim", "axis", -1))
 
-    def log_softmax(self, dim: int | None = None, *, axis: int | None = None) -> Tensor:
-        """x - logsumexp(x) along ``dim``."""
-        return softmax_ops.log_softmax(self, _pick("log_softmax", dim, axis, "dim", "axis", -1))
+    def log_softmax(self, dim: int | None = None, dtype: Any = None, *,
+                    axis: int | None = None) -> Tensor:
+        """x - logsumexp(x) along ``dim``; ``dtype`` casts the input first, as PyTorch."""
+        x = self if dtype is None else self.to(dtype)
+        return softmax_ops.log_softmax(x, _pick("log_softmax", dim, axis, "dim", "axis", -1))
 
     # ---- shape ------------------------------------------------------------------
     def reshape(self, *shape: Any) -> Tensor:
@@ -646,7 +674,11 @@ class Tensor:
         return self.reshape(shp[:s] + (-1,) + shp[e + 1:])
 
     def transpose(self, dim0: int = -2, dim1: int = -1) -> Tensor:
-        """Swap two axes (defaults: the last two)."""
+        """Swap two axes (defaults: the last two). A 0-d tensor accepts dims 0 and -1 and
+        is its own transpose, as PyTorch."""
+        if self.ndim == 0 and (dim0, dim1) != (-2, -1):
+            _check_dim(dim0, 0, "transpose"), _check_dim(dim1, 0, "transpose")
+            return self
         return shape_ops.Transpose.apply(self, dim0=dim0, dim1=dim1)
 
     def permute(self, *dims: Any) -> Tensor:
@@ -667,18 +699,19 @@ class Tensor:
         shp.insert(dim, 1)
         return self.reshape(tuple(shp))
 
-    def squeeze(self, dim: int | None = None) -> Tensor:
-        """Remove size-1 axes (all, or only ``dim``)."""
-        if self.ndim == 0:  # PyTorch allows dim 0 or -1 on a 0-d tensor: nothing to remove
-            _check_dim(0 if dim is None else dim, 0, "squeeze")
-            return self
+    def squeeze(self, dim: Any = None) -> Tensor:
+        """Remove size-1 axes (all, or only those in ``dim``, an int or a tuple of ints)."""
         if dim is None:
-            return self.reshape(tuple(s for s in self.shape if s != 1))
-        if self.shape[dim] != 1:
+            dims = range(self.ndim)
+        else:
+            dims = dim if isinstance(dim, (tuple, list)) else (dim,)
+            dims = {_check_dim(d, self.ndim, "squeeze") for d in dims}
+        if self.ndim == 0:  # PyTorch allows dim 0 or -1 on a 0-d tensor: nothing to remove
             return self
-        shp = list(self.shape)
-        del shp[dim]
-        return self.reshape(tuple(shp))
+        drop = {d for d in dims if self.shape[d] == 1}
+        if not drop:
+            return self
+        return self.reshape(tuple(s for d, s in enumerate(self.shape) if d not in drop))
 
     def __getitem__(self, index: Any) -> Tensor:
         """``x[index]``: basic slicing, or gather by integer/bool arrays (Tensors accepted)."""
@@ -838,7 +871,9 @@ class Tensor:
         return math_ops.Erf.apply(self)
 
     def sign(self) -> Tensor:
-        """-1, 0 or 1 (gradient 0)."""
+        """-1, 0 or 1 (gradient 0); a bool tensor is its own sign, as PyTorch."""
+        if self.dtype == np.bool_:
+            return Tensor(self.data.copy())
         return math_ops.StepFunction.apply(self, name="sign")
 
     def floor(self) -> Tensor:
@@ -849,9 +884,15 @@ class Tensor:
         """Round up (gradient 0)."""
         return math_ops.StepFunction.apply(self, name="ceil")
 
-    def round(self) -> Tensor:
-        """Round half to even (gradient 0), as PyTorch."""
-        return math_ops.StepFunction.apply(self, name="round")
+    def round(self, *, decimals: int = 0) -> Tensor:
+        """Round half to even (gradient 0), as PyTorch; to ``decimals`` places after the point
+        (negative: before it), computed as round(x * 10**decimals) / 10**decimals."""
+        if decimals == 0:
+            return math_ops.StepFunction.apply(self, name="round")
+        if self.dtype.kind != "f":
+            raise TypeError(f"round: decimals= needs a float tensor, got dtype {self.dtype}")
+        scale = 10.0 ** decimals
+        return math_ops.StepFunction.apply(self * scale, name="round") / scale
 
     def trunc(self) -> Tensor:
         """Round toward zero (gradient 0)."""
@@ -985,8 +1026,15 @@ class Tensor:
         """Tile the tensor ``repeats[d]`` times along each dimension d."""
         return indexing.Repeat.apply(self, repeats=_shape_tuple(repeats))
 
-    def flip(self, *dims: Any) -> Tensor:
-        """Reverse the order of elements along ``dims``."""
+    def flip(self, *dims: Any, **kw: Any) -> Tensor:
+        """Reverse the order of elements along ``dims`` (``x.flip(0, 1)``, ``x.flip((0, 1))``
+        or ``x.flip(dims=(0, 1))``, as PyTorch)."""
+        if kw:
+            if dims or set(kw) != {"dims"}:
+                raise TypeError(f"flip: takes dims positionally or as dims=, got {dims} and "
+                                f"{sorted(kw)}")
+            d = kw["dims"]
+            dims = tuple(d) if isinstance(d, (tuple, list)) else (d,)
         dims = tuple(_check_dim(d, self.ndim, "flip") for d in _shape_tuple(dims))
         return indexing.Flip.apply(self, dims=dims)
 
@@ -1008,14 +1056,27 @@ class Tensor:
         return self.reshape(other.shape)
 
     def gather(self, dim: int, index: Any) -> Tensor:
-        """out[i][j] = self[i][index[i][j]] for dim=1 (PyTorch's gather)."""
-        return indexing.Gather.apply(self, dim=_check_dim(dim, self.ndim, "gather"),
-                                     index=_data(index))
+        """out[i][j] = self[i][index[i][j]] for dim=1 (PyTorch's gather). A 0-d tensor reads
+        as one element; an empty index gives an empty result of its shape."""
+        d = _check_dim(dim, self.ndim, "gather")
+        idx = np.asarray(_data(index))
+        if idx.size == 0:  # PyTorch checks no shapes then: nothing is read
+            return self.reshape(-1)[np.zeros(idx.shape, np.intp)]
+        if self.ndim == 0:
+            return indexing.Gather.apply(self.reshape(1), dim=0,
+                                         index=idx.reshape(-1)).reshape(idx.shape)
+        return indexing.Gather.apply(self, dim=d, index=idx)
 
     def scatter_add(self, dim: int, index: Any, src: Any) -> Tensor:
-        """A copy of self with out[i][index[i][j]] += src[i][j] for dim=1 (PyTorch's scatter_add)."""
-        return indexing.ScatterAdd.apply(self, src, dim=_check_dim(dim, self.ndim, "scatter_add"),
-                                         index=_data(index))
+        """A copy of self with out[i][index[i][j]] += src[i][j] for dim=1 (PyTorch's
+        scatter_add); a 0-d tensor is one element."""
+        d = _check_dim(dim, self.ndim, "scatter_add")
+        if self.ndim == 0:
+            idx = np.asarray(_data(index)).reshape(-1)
+            s = src if isinstance(src, Tensor) else Tensor(np.asarray(src, dtype=self.dtype))
+            return indexing.ScatterAdd.apply(self.reshape(1), s.reshape(-1), dim=0,
+                                             index=idx).reshape(())
+        return indexing.ScatterAdd.apply(self, src, dim=d, index=_data(index))
 
     def masked_select(self, mask: Any) -> Tensor:
         """The elements where ``mask`` (broadcast with self) is True, as a 1-d tensor."""
@@ -1025,12 +1086,14 @@ class Tensor:
         shape = np.broadcast_shapes(self.shape, m.shape)
         return self.expand(shape)[np.broadcast_to(m, shape)]
 
-    def sort(self, dim: int = -1, descending: bool = False) -> Any:
-        """``(values, indices)`` sorted along ``dim`` (stable)."""
+    def sort(self, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Any:
+        """``(values, indices)`` sorted along ``dim``. Always stable (equal elements keep
+        their order), so ``stable=`` is accepted and changes nothing."""
         return _sort(self, _check_dim(dim, self.ndim, "sort"), descending)
 
-    def argsort(self, dim: int = -1, descending: bool = False) -> Tensor:
-        """Indices that sort along ``dim`` (stable; int64, no gradient)."""
+    def argsort(self, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Tensor:
+        """Indices that sort along ``dim`` (always stable, ``stable=`` accepted; int64, no
+        gradient)."""
         return Tensor(sort_indices(self.data, _check_dim(dim, self.ndim, "argsort"),
                                            descending))
 
@@ -1041,22 +1104,33 @@ class Tensor:
     def index_select(self, dim: int, index: Any) -> Tensor:
         """The slices ``index`` (1-d ints) along ``dim``, in that order (repeats allowed)."""
         idx = np.asarray(_data(index))
-        if idx.ndim != 1:
+        if idx.ndim > 1:
             raise ValueError(f"index_select: index must be 1-d, got shape {idx.shape}")
-        return self[(slice(None),) * _check_dim(dim, self.ndim, "index_select") + (idx,)]
+        d = _check_dim(dim, self.ndim, "index_select")
+        if self.ndim == 0:  # one element: the result is 0-d, as PyTorch
+            if idx.size != 1:
+                raise IndexError(f"index_select: a 0-d tensor takes one index, got {idx.size}")
+            return self.reshape(1)[idx.reshape(-1)].reshape(())
+        return self[(slice(None),) * d + (idx.reshape(-1),)]
 
     def narrow(self, dim: int, start: int, length: int) -> Tensor:
-        """The slice [start, start + length) along ``dim``."""
+        """The slice [start, start + length) along ``dim`` (``start`` may be a 0-d integer
+        tensor, as PyTorch)."""
         d = _check_dim(dim, self.ndim, "narrow")
+        start = operator.index(start.item() if isinstance(start, Tensor) else start)
         if not 0 <= start % max(self.shape[d], 1) + length <= self.shape[d] or length < 0:
             raise IndexError(f"narrow: [{start}, {start} + {length}) is out of range for dim {d} "
                              f"of size {self.shape[d]}")
         start %= max(self.shape[d], 1)
         return self[(slice(None),) * d + (slice(start, start + length),)]
 
-    def nonzero(self) -> Tensor:
-        """(n, ndim) int64 indices of the nonzero elements (no gradient)."""
-        return Tensor(np.argwhere(self.data).astype(np.int64))
+    def nonzero(self, *, as_tuple: bool = False) -> Any:
+        """(n, ndim) int64 indices of the nonzero elements (no gradient); with
+        ``as_tuple=True`` a tuple of ndim 1-d index tensors, one per dimension (a 0-d tensor
+        gives one, as PyTorch)."""
+        if not as_tuple:
+            return Tensor(np.argwhere(self.data).astype(np.int64))
+        return tuple(Tensor(i.astype(np.int64)) for i in np.nonzero(np.atleast_1d(self.data)))
 
     def bmm(self, other: Any) -> Tensor:
         """Batched matrix product of (B, n, m) and (B, m, p) (``@`` without broadcasting)."""
@@ -1680,7 +1754,10 @@ class ValuesIndices(NamedTuple):
 
 
 def sort_indices(a: np.ndarray, dim: int, descending: bool) -> np.ndarray:
-    """Indices that sort ``a`` along ``dim`` (stable; NaN sorts as the largest, as PyTorch)."""
+    """Indices that sort ``a`` along ``dim`` (stable; NaN sorts as the largest, as PyTorch);
+    a 0-d ``a`` is one element, index 0."""
+    if a.ndim == 0:
+        return np.zeros((), np.int64)
     if descending:
         # stable descending: sort the reversed array ascending, reverse, map indices back
         n = a.shape[dim]
@@ -1692,7 +1769,7 @@ def sort_indices(a: np.ndarray, dim: int, descending: bool) -> np.ndarray:
 def _sort(t: Tensor, dim: int, descending: bool) -> ValuesIndices:
     """Sorted values along ``dim`` and the indices they came from."""
     idx = sort_indices(t.data, dim, descending)
-    return ValuesIndices(indexing.Gather.apply(t, dim=dim, index=idx), Tensor(idx))
+    return ValuesIndices(t.gather(dim, idx), Tensor(idx))
 
 
 def _topk(t: Tensor, k: int, dim: int, largest: bool) -> ValuesIndices:
@@ -1700,8 +1777,11 @@ def _topk(t: Tensor, k: int, dim: int, largest: bool) -> ValuesIndices:
     n = t.shape[dim] if t.ndim else 1
     if not 0 <= k <= n:
         raise ValueError(f"topk: k={k} out of range for {n} elements along dim {dim} of {t.shape}")
-    idx = np.take(sort_indices(t.data, dim, largest), np.arange(k), axis=dim)
-    return ValuesIndices(indexing.Gather.apply(t, dim=dim, index=idx), Tensor(idx))
+    if t.ndim == 0:  # one element: k is 0 or 1
+        idx = np.zeros(() if k else (0,), np.int64)
+    else:
+        idx = np.take(sort_indices(t.data, dim, largest), np.arange(k), axis=dim)
+    return ValuesIndices(t.gather(dim, idx), Tensor(idx))
 
 
 def _triangle(x: Any, diagonal: int, lower: bool) -> Tensor:

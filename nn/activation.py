@@ -10,6 +10,8 @@ Module wrappers.
 
 from __future__ import annotations
 
+from typing import Any
+
 from minigrad.ops.elu import ELU as ELUFunction
 from minigrad.ops.masking import where
 from minigrad.tensor import Tensor
@@ -30,14 +32,15 @@ def gelu(x: Tensor, approximate: str = "none") -> Tensor:
     return x.gelu(approximate=approximate)
 
 
-def softmax(x: Tensor, dim: int = -1) -> Tensor:
-    """exp(x_i) / sum_j exp(x_j) along ``dim`` (stable: the row max is subtracted)."""
-    return x.softmax(dim)
+def softmax(x: Tensor, dim: int = -1, dtype: Any = None) -> Tensor:
+    """exp(x_i) / sum_j exp(x_j) along ``dim`` (stable: the row max is subtracted); the input
+    is cast to ``dtype`` first when given."""
+    return x.softmax(dim, dtype)
 
 
-def log_softmax(x: Tensor, dim: int = -1) -> Tensor:
-    """x_i - logsumexp(x) along ``dim``."""
-    return x.log_softmax(dim)
+def log_softmax(x: Tensor, dim: int = -1, dtype: Any = None) -> Tensor:
+    """x_i - logsumexp(x) along ``dim``; the input is cast to ``dtype`` first when given."""
+    return x.log_softmax(dim, dtype)
 
 
 class ReLU(Module):

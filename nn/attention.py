@@ -68,6 +68,22 @@ def _check_qkv(q: Any, k: Any, v: Any, enable_gqa: bool) -> None:
         )
 
 
+def _broadcast_batch(q: Any, k: Any, v: Any) -> tuple:
+    """q, k, v with their batch axes (all but the last two) broadcast together, as PyTorch
+    (a 3-D query with 4-D key/value); as given when they already agree or cannot broadcast
+    (then ``_check_qkv`` names the shapes)."""
+    if not all(isinstance(t, Tensor) and t.ndim >= 2 for t in (q, k, v)):
+        return q, k, v
+    leads = [t.shape[:-2] for t in (q, k, v)]
+    if leads[0] == leads[1] == leads[2]:
+        return q, k, v
+    try:
+        lead = np.broadcast_shapes(*leads)
+    except ValueError:
+        return q, k, v
+    return tuple(t.expand(lead + t.shape[-2:]) for t in (q, k, v))
+
+
 def _repeat_heads(x: Tensor, groups: int) -> Tensor:
     """(..., Hkv, S, d) -> (..., Hkv * groups, S, d), each head repeated ``groups`` times in
     a row (grouped-query attention: query head h reads key/value head h // groups)."""
@@ -101,9 +117,9 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
                                  enable_gqa: bool = False) -> Tensor:
     """softmax(query key^T * scale + mask) @ value, PyTorch's signature and meaning.
 
-    query (..., L, E), key (..., S, E), value (..., S, Ev) -> (..., L, Ev), with
-    equal leading axes (usually (B, heads)). ``attn_mask``, broadcastable to
-    (..., L, S): boolean, True = the query **may** attend that key; or float,
+    query (..., L, E), key (..., S, E), value (..., S, Ev) -> (..., L, Ev); the
+    leading axes (usually (B, heads)) broadcast together, as PyTorch. ``attn_mask``,
+    broadcastable to (..., L, S): boolean, True = the query **may** attend that key; or float,
     added to the scores (-inf blocks). ``is_causal`` masks as PyTorch does, with
     the top-left aligned ``tril(ones(L, S))``: query i sees keys 0..i (it may not
     be combined with ``attn_mask``). ``scale`` defaults to 1/sqrt(E).
@@ -115,6 +131,8 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
     A documented difference from PyTorch: a query whose keys are all masked
     gets output 0 (PyTorch gives NaN), and finite gradients.
     """
+    if not enable_gqa:
+        query, key, value = _broadcast_batch(query, key, value)
     _check_qkv(query, key, value, enable_gqa)
     t_q, t_k = query.shape[-2], key.shape[-2]
     lead = query.shape[:-2]

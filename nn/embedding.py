@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from minigrad.ops.embedding import EmbeddingFunction
+from minigrad.ops.masking import where
 from minigrad.random import generator
 from minigrad.tensor import Tensor
 
@@ -35,11 +36,39 @@ def check_ids(ids: Any, num_embeddings: int) -> np.ndarray:
     return arr.astype(np.int64)  # always a copy
 
 
-def embedding(ids: Any, weight: Tensor) -> Tensor:
-    """Rows of ``weight`` (num_embeddings, D) picked by integer ``ids`` -> ids.shape + (D,)."""
+def embedding(ids: Any, weight: Tensor, padding_idx: int | None = None,
+              max_norm: float | None = None, norm_type: float = 2.0) -> Tensor:
+    """Rows of ``weight`` (num_embeddings, D) picked by integer ``ids`` -> ids.shape + (D,).
+
+    ``padding_idx``: that row is looked up as usual but gets no gradient (PyTorch's
+    padding row; negative counts from the end). ``max_norm``: first, in place and without
+    gradient, each row the ids pick whose ``norm_type``-norm exceeds ``max_norm`` is scaled
+    by max_norm / (norm + 1e-7), as PyTorch's renorm.
+    """
     if weight.ndim != 2:
         raise ValueError(f"embedding: weight must be 2-D (num_embeddings, dim), got {weight.shape}")
-    return EmbeddingFunction.apply(weight, ids=check_ids(ids, weight.shape[0]))
+    n = weight.shape[0]
+    checked = check_ids(ids, n)
+    if padding_idx is not None:
+        if not -n <= padding_idx < n:
+            raise ValueError(f"embedding: padding_idx {padding_idx} is out of range for a "
+                             f"table of {n} rows")
+        padding_idx %= n
+    if max_norm is not None:
+        _renorm_rows(weight.data, np.unique(checked), max_norm, norm_type)
+    out = EmbeddingFunction.apply(weight, ids=checked)
+    if padding_idx is None or not (checked == padding_idx).any():
+        return out
+    # the padding row's value, cut from the graph: where() sends its positions no gradient
+    pad = (checked == padding_idx)[..., None]
+    return where(pad, Tensor(weight.data[padding_idx]), out)
+
+
+def _renorm_rows(w: np.ndarray, rows: np.ndarray, max_norm: float, norm_type: float) -> None:
+    """Scale, in place, the rows of ``w`` whose ``norm_type``-norm exceeds ``max_norm``."""
+    norms = np.linalg.norm(w[rows], ord=norm_type, axis=1)
+    scale = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+    w[rows] *= scale[:, None].astype(w.dtype)
 
 
 class Embedding(Module):

@@ -37,14 +37,13 @@ from .dropout import dropout
 from .embedding import embedding
 from .layernorm import layer_norm
 from .linear import linear
-from .loss import cross_entropy
+from .loss import cross_entropy, nll_loss
 from .normalization import rms_norm
 from .pointwise_loss import (
     binary_cross_entropy,
     binary_cross_entropy_with_logits,
     l1_loss,
     mse_loss,
-    nll_loss,
 )
 
 
@@ -63,15 +62,25 @@ def one_hot(tensor: Any, num_classes: int = -1) -> Tensor:
 def pad(input: Tensor, pad: Any, mode: str = "constant", value: float = 0.0) -> Tensor:
     """Pad the last dims, as PyTorch: ``pad = (left, right)`` for the last dim, then
     ``(left, right, top, bottom)`` adds the second-to-last, and so on; negative amounts crop.
-    Only ``mode="constant"``."""
-    if mode != "constant":
-        raise NotImplementedError(f"pad: only mode='constant' is supported, got {mode!r}")
+
+    ``mode``: "constant" fills with ``value``; the others read the input, so each padded
+    dim is a gather of the source positions j in [-left, n + right): "replicate" reads
+    clip(j, 0, n - 1), "reflect" mirrors without repeating the edge (pad < n), "circular"
+    wraps, j mod n (pad <= n; negative amounts crop first). A gather's gradient adds back
+    to where it read (index_add).
+    """
+    if mode not in ("constant", "reflect", "replicate", "circular"):
+        raise ValueError(f"pad: mode must be 'constant', 'reflect', 'replicate' or 'circular', "
+                         f"got {mode!r}")
     pad = tuple(int(p) for p in pad)
     if len(pad) % 2 or len(pad) // 2 > input.ndim:
         raise ValueError(f"pad: needs pairs for at most {input.ndim} dims, got {pad}")
     out = input
     for i in range(len(pad) // 2):
         d, (lo, hi) = input.ndim - 1 - i, pad[2 * i: 2 * i + 2]
+        if mode != "constant":
+            out = out.index_select(d, _pad_source(out.shape[d], lo, hi, mode))
+            continue
         n = out.shape[d]
         idx = [slice(None)] * out.ndim
         idx[d] = slice(max(-lo, 0), n - max(-hi, 0))  # negative padding crops
@@ -83,6 +92,27 @@ def pad(input: Tensor, pad: Any, mode: str = "constant", value: float = 0.0) -> 
             parts.append(full(shape, value, dtype=input.dtype))
         out = cat([parts[0], out, parts[1]], dim=d)
     return out
+
+
+def _pad_source(n: int, lo: int, hi: int, mode: str) -> np.ndarray:
+    """The source index of each output position along one padded dim of size ``n``."""
+    j = np.arange(-lo, n + hi)
+    if mode == "replicate":
+        if n == 0 and j.size:
+            raise ValueError("pad: 'replicate' needs a non-empty dim to copy from")
+        return np.clip(j, 0, n - 1)
+    if mode == "circular":  # crop first, then wrap around what is left, as PyTorch
+        start, stop = max(-lo, 0), n - max(-hi, 0)
+        if max(lo, hi) > stop - start:
+            raise ValueError(f"pad: 'circular' padding ({lo}, {hi}) exceeds the dim's size {n}")
+        k = np.arange(-max(lo, 0), stop - start + max(hi, 0))
+        return start + k % (stop - start) if stop > start else k
+    if max(lo, hi) >= n:
+        raise ValueError(f"pad: 'reflect' padding ({lo}, {hi}) must be smaller than the dim's "
+                         f"size {n}")
+    period = 2 * (n - 1)
+    m = j % period if period else np.zeros_like(j)
+    return np.where(m < n, m, period - m)
 
 
 def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -> Tensor:

@@ -1,8 +1,10 @@
-"""Cross-entropy loss of logits against integer class targets.
+"""Cross-entropy and negative log-likelihood against class targets, as PyTorch.
 
 loss_i = logsumexp(logits_i) - logits_i[target_i], averaged over the rows
 whose target is not ``ignore_index`` (reduction='mean'), summed ('sum') or
-returned per row ('none'). The op is :class:`minigrad.ops.loss.CrossEntropyFunction`.
+returned per row ('none'). The plain case runs :class:`minigrad.ops.loss.CrossEntropyFunction`
+(one fused kernel); class weights, label smoothing, probability targets and PyTorch's
+(N, C, d1, ...) layout are composed from log_softmax and gather.
 """
 
 from __future__ import annotations
@@ -17,38 +19,60 @@ from minigrad.tensor import Tensor
 from .module import Module
 
 
-def cross_entropy(logits: Tensor, targets: Any, ignore_index: int = -100,
+def cross_entropy(logits: Tensor, targets: Any, weight: Any = None, *, ignore_index: int = -100,
                   reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:
-    """Cross-entropy of ``logits`` (N, C) against integer ``targets`` (N,).
+    """Cross-entropy of ``logits`` against class ``targets``, with PyTorch's meanings.
 
-    Also accepts (B, T, C) logits with (B, T) targets (flattened to rows).
-    Targets must be integers in [0, C) or equal ``ignore_index`` (IndexError
-    otherwise, raised before anything runs). ``reduction='mean'`` averages
-    over non-ignored rows; if every row is ignored the loss is 0.
-    ``label_smoothing`` = e mixes in the uniform target, as PyTorch:
-    loss_i = (1 - e) * CE_i + e * mean_c(-log_softmax(logits_i)_c).
+    Layouts: (N, C) logits with integer targets (N,); unbatched (C,) with a 0-d target;
+    PyTorch's K-dim (N, C, d1, ...) with targets (N, d1, ...); and minigrad's class-last
+    (B, T, C) with targets (B, T) (a shape that fits both K-dim readings raises). Float
+    ``targets`` of the logits' shape are class probabilities: loss = -sum_c w_c p_c
+    log_softmax(x)_c. Integer targets must lie in [0, C) or equal ``ignore_index``
+    (IndexError otherwise, raised before anything runs). ``weight`` (C,) scales each
+    class (no gradient to it, as PyTorch); ``reduction='mean'`` divides by the summed
+    weights of the non-ignored targets (their count without ``weight``; the number of rows
+    for probabilities); if every target is ignored the loss is 0. ``label_smoothing`` = e
+    mixes in the uniform target, as PyTorch: loss = (1 - e) CE + e/C sum_c(-w_c
+    log_softmax(x)_c). The plain case (integer targets, no weight, no smoothing, class
+    last) runs the fused kernel.
     """
-    if label_smoothing:
-        return _smoothed(logits, targets, ignore_index, reduction, label_smoothing)
     if reduction not in ("mean", "sum", "none"):
         raise ValueError(f"cross_entropy: reduction must be 'mean', 'sum' or 'none', got {reduction!r}")
     if not isinstance(logits, Tensor) or logits.dtype.kind != "f":
         raise TypeError("cross_entropy: logits must be a floating-point Tensor, got "
                         f"{getattr(logits, 'dtype', type(logits).__name__)}")
     t = targets.data if isinstance(targets, Tensor) else np.asarray(targets)
+    if t.dtype.kind == "f" and t.shape == logits.shape:
+        return _probability_targets(logits, targets, weight, reduction, label_smoothing)
     if t.dtype.kind not in "iu":
-        raise TypeError(f"cross_entropy: targets must be integer class ids, got dtype {t.dtype}")
-    if logits.ndim < 2 or t.shape != logits.shape[:-1]:
-        raise ValueError(
-            f"cross_entropy: logits of shape {logits.shape} need targets of shape "
-            f"{logits.shape[:-1]} (one class id per row), got {t.shape}"
-        )
+        raise TypeError(f"cross_entropy: targets must be integer class ids (or class "
+                        f"probabilities of the logits' shape), got dtype {t.dtype} {t.shape}")
     if isinstance(ignore_index, (bool, np.bool_)) or not isinstance(ignore_index, (int, np.integer)):
         raise TypeError(f"cross_entropy: ignore_index must be an integer, got {ignore_index!r}")
     ignore_index = int(ignore_index)
     if not -2**63 <= ignore_index < 2**63:
         raise ValueError(f"cross_entropy: ignore_index {ignore_index} does not fit in int64")
-    C = logits.shape[-1]
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise ValueError(f"cross_entropy: label_smoothing must be in [0, 1], got {label_smoothing}")
+    rows, lead = class_rows(logits, t.shape, "cross_entropy", class_last=True)
+    if weight is None and not label_smoothing:
+        return _fused(rows, lead, t, ignore_index, reduction)
+    tr = _checked_targets(t, rows.shape[1], ignore_index)
+    logp = rows.log_softmax(-1)
+    w, kept = _target_weights(tr, weight, ignore_index, rows)
+    nll = _reduce_weighted(-logp.gather(1, np.where(tr == ignore_index, 0, tr)[:, None])[:, 0]
+                           * Tensor(kept), kept, reduction, lead, empty_mean=0.0)
+    if not label_smoothing:
+        return nll
+    per_class = -logp if w is None else -logp * Tensor(w)
+    smooth = _reduce_weighted(per_class.sum(-1) * Tensor((tr != ignore_index).astype(rows.dtype)),
+                              kept, reduction, lead, empty_mean=0.0)
+    return nll * (1 - label_smoothing) + smooth * (label_smoothing / rows.shape[1])
+
+
+def _fused(rows: Tensor, lead: tuple, t: np.ndarray, ignore_index: int, reduction: str) -> Tensor:
+    """The plain case on the fused kernel: (M, C) logits, integer targets, no weight."""
+    C = rows.shape[1]
     if C == 0:
         raise ValueError("cross_entropy: logits have zero classes")
     if t.dtype.kind == "u" and t.size:  # a huge unsigned id would wrap in int64: check first
@@ -58,45 +82,135 @@ def cross_entropy(logits: Tensor, targets: Any, ignore_index: int = -100,
                              f"classes (valid: 0..{C - 1}, or ignore_index={ignore_index})")
     t = np.array(t.reshape(-1), dtype=np.int64)  # a copy the op owns (the caller may reuse t)
     count = check_targets(t, C, ignore_index)
-    lead = logits.shape[:-1]
-    flat = logits.reshape(-1, C) if logits.ndim != 2 else logits
-    out = CrossEntropyFunction.apply(flat, targets=t, count=count, ignore_index=ignore_index,
+    out = CrossEntropyFunction.apply(rows, targets=t, count=count, ignore_index=ignore_index,
                                      reduction=reduction)
-    if reduction == "none" and logits.ndim != 2:
+    if reduction == "none" and len(lead) != 1:
         out = out.reshape(lead)
     return out
 
 
-def _smoothed(logits: Tensor, targets: Any, ignore_index: int, reduction: str,
-              eps: float) -> Tensor:
-    """Cross-entropy with label smoothing ``eps`` (see :func:`cross_entropy`), from its parts."""
+def class_rows(x: Tensor, target_shape: tuple, name: str, class_last: bool = False) -> tuple:
+    """``(rows, lead)``: ``x`` as (M, C) rows of class scores and the shape ``lead`` of one
+    target per row, for PyTorch's layouts (C,) + (), (N, C) + (N,), (N, C, d1, ...) +
+    (N, d1, ...), and with ``class_last`` also (..., C) + (...). ValueError when the
+    targets fit no layout, or fit both K-dim readings (the class dim would be a guess)."""
+    if x.ndim == 1 and target_shape == ():
+        return x.reshape(1, -1), ()
+    if x.ndim == 2 and target_shape == x.shape[:1]:
+        return x, x.shape[:1]
+    channels = x.ndim >= 3 and target_shape == x.shape[:1] + x.shape[2:]
+    last = class_last and x.ndim >= 3 and target_shape == x.shape[:-1]
+    if channels and last:
+        raise ValueError(f"{name}: input {x.shape} with targets {target_shape} is ambiguous: "
+                         f"classes in dim 1 (PyTorch's (N, C, d1, ...)) or in the last dim "
+                         f"((B, T, C)); reshape to (N, C) rows first")
+    if channels:
+        perm = (0,) + tuple(range(2, x.ndim)) + (1,)
+        return x.permute(perm).reshape(-1, x.shape[1]), target_shape
+    if last:
+        return x.reshape(-1, x.shape[-1]), target_shape
+    need = [x.shape[:0] if x.ndim == 1 else x.shape[:1] + x.shape[2:]]
+    if class_last and x.ndim >= 3:
+        need.append(x.shape[:-1])
+    raise ValueError(f"{name}: input of shape {x.shape} needs targets of shape "
+                     + " or ".join(map(str, need)) + f" (one class id per row), got {target_shape}")
+
+
+def _checked_targets(t: np.ndarray, C: int, ignore_index: int) -> np.ndarray:
+    """The targets as int64 (M,); IndexError for one outside [0, C) that is not ignore_index."""
+    if t.dtype.kind == "u" and t.size and int(t.max()) >= 2**63:
+        raise IndexError(f"target {int(t.max())} is out of range for {C} classes")
+    tr = np.array(t.reshape(-1), dtype=np.int64)
+    bad = (tr != ignore_index) & ((tr < 0) | (tr >= C))
+    if bad.any():
+        raise IndexError(f"target {int(tr[bad][0])} is out of range for {C} classes (valid: "
+                         f"0..{C - 1}, or ignore_index={ignore_index})")
+    return tr
+
+
+def _target_weights(tr: np.ndarray, weight: Any, ignore_index: int, rows: Tensor) -> tuple:
+    """``(w, kept)``: the class weights (C,) as an array (None without ``weight``) and each
+    row's weight w[t_i], 0 where the target is ignored."""
+    keep = tr != ignore_index
+    if weight is None:
+        return None, keep.astype(rows.dtype)
+    w = np.asarray(weight.data if isinstance(weight, Tensor) else weight, dtype=rows.dtype)
+    if w.shape != (rows.shape[1],):
+        raise ValueError(f"weight must have one entry per class ({rows.shape[1]},), got {w.shape}")
+    return w, np.where(keep, w[np.where(keep, tr, 0)], 0).astype(rows.dtype)
+
+
+def _reduce_weighted(losses: Tensor, kept: np.ndarray, reduction: str, lead: tuple,
+                     empty_mean: float | None) -> Tensor:
+    """Per-row ``losses`` (M,) reduced as PyTorch: 'none' in the targets' shape ``lead``,
+    'sum', or 'mean' = sum / sum(kept) (the row weights). When the weights sum to 0 'mean'
+    gives ``empty_mean`` (None: nan, as PyTorch's 0/0)."""
+    if reduction == "none":
+        return losses.reshape(lead)
+    if reduction == "sum":
+        return losses.sum()
+    if reduction != "mean":
+        raise ValueError(f"reduction must be 'mean', 'sum' or 'none', got {reduction!r}")
+    total = kept.sum(dtype=np.float64)
+    if total == 0 and empty_mean is not None:
+        return losses.sum() * 0.0 + empty_mean
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return losses.sum() / losses.dtype.type(total)
+
+
+def _probability_targets(logits: Tensor, targets: Any, weight: Any, reduction: str,
+                         eps: float) -> Tensor:
+    """Cross-entropy against class probabilities ``targets`` (the logits' shape), classes in
+    dim 1 (dim 0 unbatched): -sum_c w_c p_c log_softmax(x)_c, the targets smoothed to
+    (1 - eps) p + eps / C first; 'mean' divides by the number of rows."""
     if not 0.0 <= eps <= 1.0:
         raise ValueError(f"cross_entropy: label_smoothing must be in [0, 1], got {eps}")
-    ce = cross_entropy(logits, targets, ignore_index, "none")  # checks targets and shapes
-    t = targets.data if isinstance(targets, Tensor) else np.asarray(targets)
-    keep = Tensor((t != ignore_index).astype(logits.dtype))
-    uniform = -logits.log_softmax(-1).mean(-1)
-    per_row = (ce * (1 - eps) + uniform * eps) * keep
-    if reduction == "none":
-        return per_row
-    if reduction == "sum":
-        return per_row.sum()
-    return per_row.sum() / max(float(keep.data.sum()), 1.0)
+    p = targets if isinstance(targets, Tensor) else Tensor(np.asarray(targets, logits.dtype))
+    lead = () if logits.ndim == 1 else logits.shape[:1] + logits.shape[2:]
+    rows, _ = class_rows(logits, lead, "cross_entropy")
+    prob, _ = class_rows(p, lead, "cross_entropy")
+    C = rows.shape[1]
+    if eps:
+        prob = prob * (1 - eps) + eps / C
+    w, _ = _target_weights(np.zeros(rows.shape[0], np.int64), weight, -1, rows)
+    terms = -rows.log_softmax(-1) * prob
+    if w is not None:
+        terms = terms * Tensor(w)
+    losses = terms.sum(-1)
+    return _reduce_weighted(losses, np.ones(rows.shape[0]), reduction, lead, empty_mean=None)
+
+
+def nll_loss(input: Tensor, target: Any, weight: Any = None, *, ignore_index: int = -100,
+             reduction: str = "mean") -> Tensor:
+    """-w[t_i] input[i, t_i] for log-probabilities ``input`` in PyTorch's layouts ((N, C)
+    with targets (N,), unbatched (C,) with a 0-d target, (N, C, d1, ...) with (N, d1, ...));
+    ignored targets give 0. 'mean' divides by the summed weights w[t_i] of the targets
+    that are not ``ignore_index`` (their count without ``weight``; none kept gives nan, as
+    PyTorch). ``cross_entropy`` is ``nll_loss(log_softmax(x))``."""
+    t = np.asarray(getattr(target, "data", target))
+    if t.dtype.kind not in "iu":
+        raise ValueError(f"nll_loss: needs integer targets, got dtype {t.dtype}")
+    rows, lead = class_rows(input, t.shape, "nll_loss")
+    tr = _checked_targets(t, rows.shape[1], ignore_index)
+    _, kept = _target_weights(tr, weight, ignore_index, rows)
+    picked = rows.gather(1, np.where(tr == ignore_index, 0, tr)[:, None])[:, 0]
+    return _reduce_weighted(-picked * Tensor(kept), kept, reduction, lead, empty_mean=None)
 
 
 class CrossEntropyLoss(Module):
     """Module form of :func:`cross_entropy`: ``CrossEntropyLoss()(logits, targets)``."""
 
-    def __init__(self, ignore_index: int = -100, reduction: str = "mean",
+    def __init__(self, weight: Any = None, ignore_index: int = -100, reduction: str = "mean",
                  label_smoothing: float = 0.0) -> None:
         super().__init__()
+        self.weight = weight
         self.ignore_index = ignore_index
         self.reduction = reduction
         self.label_smoothing = label_smoothing
 
     def forward(self, logits: Tensor, targets: Any) -> Tensor:
-        return cross_entropy(logits, targets, self.ignore_index, self.reduction,
-                             self.label_smoothing)
+        return cross_entropy(logits, targets, self.weight, ignore_index=self.ignore_index,
+                             reduction=self.reduction, label_smoothing=self.label_smoothing)
 
     def extra_repr(self) -> str:
         return f"ignore_index={self.ignore_index}, reduction={self.reduction!r}"

@@ -1,7 +1,7 @@
-"""Losses computed element by element, then reduced: mean squared error, L1, binary
-cross-entropy (on probabilities or on logits) and the negative log-likelihood of
-log-probabilities, with PyTorch's names, arguments and ``reduction`` ('mean',
-'sum', 'none'). Built from minigrad ops: their backward is the chain rule.
+"""Losses computed element by element, then reduced: mean squared error, L1 and binary
+cross-entropy (on probabilities or on logits), with PyTorch's names, arguments and
+``reduction`` ('mean', 'sum', 'none'). Built from minigrad ops: their backward is the chain
+rule. (``nll_loss`` lives with ``cross_entropy`` in ``loss.py``; ``NLLLoss`` is here.)
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import numpy as np
 from minigrad.ops.loss_ops import BinaryCrossEntropy
 from minigrad.tensor import Tensor, tensor
 
+from .loss import nll_loss
 from .module import Module
 
 
@@ -45,45 +46,47 @@ def l1_loss(input: Tensor, target: Any, reduction: str = "mean") -> Tensor:
     return _reduce((input - target).abs(), reduction, "l1_loss")
 
 
-def binary_cross_entropy(input: Tensor, target: Any, reduction: str = "mean") -> Tensor:
-    """-(t log p + (1 - t) log(1 - p)) for probabilities p in [0, 1]; each log is clamped
-    at -100, as PyTorch, so p = 0 or 1 gives a finite loss."""
+def binary_cross_entropy(input: Tensor, target: Any, weight: Any = None, *,
+                         reduction: str = "mean") -> Tensor:
+    """-w (t log p + (1 - t) log(1 - p)) for probabilities p in [0, 1]; each log is clamped
+    at -100, as PyTorch, so p = 0 or 1 gives a finite loss. ``weight`` broadcasts against
+    the loss; 'mean' is the plain mean of the weighted losses, as PyTorch."""
     _check_same_shape(input, target, "binary_cross_entropy")
     p = input.data
     if p.size and (np.nanmin(p) < 0 or np.nanmax(p) > 1):
         raise ValueError("binary_cross_entropy: input must hold probabilities in [0, 1]; "
                          "for logits use binary_cross_entropy_with_logits")
     loss = BinaryCrossEntropy.apply(input, target)  # one Function: exact gradient at 0 and 1
-    return _reduce(loss, reduction, "binary_cross_entropy")
+    return _reduce(_weighted(loss, weight, "binary_cross_entropy"), reduction,
+                   "binary_cross_entropy")
 
 
-def binary_cross_entropy_with_logits(input: Tensor, target: Any, reduction: str = "mean",
-                                     pos_weight: Any = None) -> Tensor:
-    """binary_cross_entropy(sigmoid(x), t) computed stably: (1 - t) x + w softplus(-x),
-    w = 1 + (pos_weight - 1) t; softplus(-x) = max(-x, 0) + log(1 + e**-|x|)."""
+def binary_cross_entropy_with_logits(input: Tensor, target: Any, weight: Any = None, *,
+                                     reduction: str = "mean", pos_weight: Any = None) -> Tensor:
+    """binary_cross_entropy(sigmoid(x), t) computed stably: (1 - t) x + v softplus(-x),
+    v = 1 + (pos_weight - 1) t; softplus(-x) = max(-x, 0) + log(1 + e**-|x|); each loss
+    times ``weight`` (broadcast) before the reduction, as PyTorch."""
     _check_same_shape(input, target, "binary_cross_entropy_with_logits")
     softplus_neg = (-input).relu() + ((-input.abs()).exp() + 1).log()
-    w = 1 if pos_weight is None else (tensor(pos_weight, dtype=input.dtype) - 1) * target + 1
-    return _reduce((1 - target) * input + w * softplus_neg, reduction,
+    v = 1 if pos_weight is None else (_as_tensor(pos_weight, input) - 1) * target + 1
+    loss = (1 - target) * input + v * softplus_neg
+    return _reduce(_weighted(loss, weight, "binary_cross_entropy_with_logits"), reduction,
                    "binary_cross_entropy_with_logits")
 
 
-def nll_loss(input: Tensor, target: Any, ignore_index: int = -100, reduction: str = "mean") -> Tensor:
-    """-input[i, target[i]] for log-probabilities ``input`` (N, C), averaged over the rows
-    whose target is not ``ignore_index`` (``cross_entropy`` is ``nll_loss(log_softmax(x))``)."""
-    t = np.array(getattr(target, "data", target))
-    if t.dtype.kind not in "iu" or input.ndim != 2 or t.shape != input.shape[:1]:
-        raise ValueError(f"nll_loss: needs input (N, C) and integer targets (N,), got "
-                         f"{input.shape} and {t.dtype} {t.shape}")
-    keep = t != ignore_index
-    if keep.any() and (t[keep].min() < 0 or t[keep].max() >= input.shape[1]):
-        raise IndexError(f"nll_loss: targets must lie in [0, {input.shape[1]}) or be ignore_index")
-    picked = input.gather(1, np.where(keep, t, 0)[:, None])[:, 0]
-    losses = -picked * tensor(keep, dtype=input.dtype)
-    if reduction == "mean":  # over the kept rows only; none kept gives nan, as PyTorch
-        with np.errstate(invalid="ignore"):
-            return losses.sum() / input.dtype.type(keep.sum())
-    return _reduce(losses, reduction, "nll_loss")
+def _as_tensor(x: Any, like: Tensor) -> Tensor:
+    return x if isinstance(x, Tensor) else tensor(x, dtype=like.dtype)
+
+
+def _weighted(loss: Tensor, weight: Any, name: str) -> Tensor:
+    """``loss * weight`` (weight broadcasts to the loss's shape, never enlarges it)."""
+    if weight is None:
+        return loss
+    w = _as_tensor(weight, loss)
+    if np.broadcast_shapes(w.shape, loss.shape) != loss.shape:
+        raise ValueError(f"{name}: weight of shape {w.shape} does not broadcast to the loss's "
+                         f"shape {loss.shape}")
+    return loss * w
 
 
 class _PointwiseLoss(Module):

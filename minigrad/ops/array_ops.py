@@ -174,7 +174,7 @@ class ArrayOps:
 
     @staticmethod
     def index_put(x: np.ndarray, index: Any, value: float) -> np.ndarray:
-        """A copy of x with x[index] = value."""
-        out = x.copy()
+        """A copy of x with x[index] = value (a 0-d x may arrive as a NumPy scalar)."""
+        out = np.array(x, copy=True)
         out[index] = value
         return out

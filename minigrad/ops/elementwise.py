@@ -140,6 +140,16 @@ class PowScalar(Function):
             return grad * p * a ** (p - 1)
 
 
+def _int_pow_negative(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a ** b in integers with some b < 0, as PyTorch: 1 ** b = 1, (-1) ** b = +-1 by
+    parity, any other base 0 (1 / a**|b| truncated); NumPy refuses negative powers."""
+    neg = b < 0
+    out = a ** np.where(neg, 0, b)
+    parity = np.where(b % 2 == 0, 1, -1)
+    inverse = np.where(a == 1, 1, np.where(a == -1, parity, 0))
+    return np.where(neg, inverse, out).astype(out.dtype)
+
+
 class Pow(Function):
     """out = a ** b for a tensor exponent b (broadcasting)."""
 
@@ -151,7 +161,10 @@ class Pow(Function):
     def forward(ctx, a, b):
         if a.shape != b.shape:
             _check_broadcast("pow", a, b)
-        out = a**b
+        if a.dtype.kind in "iu" and b.dtype.kind in "iu" and (b < 0).any():
+            out = _int_pow_negative(a, b)
+        else:
+            out = a**b
         ctx.save_for_backward(a, b, out)
         return out
 

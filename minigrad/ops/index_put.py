@@ -33,7 +33,7 @@ class IndexPut(Function):
                 f"region of shape {region} (tensor of shape {a.shape})"
             )
         ctx.info = (index, v.shape)
-        out = a.copy()
+        out = np.array(a, copy=True)  # a 0-d gradient may arrive as a NumPy scalar
         out[index] = v
         return out
 

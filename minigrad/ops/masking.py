@@ -52,19 +52,27 @@ class MaskedFill(Function):
         return ctx.xp.masked_fill(grad, ctx.mask, 0.0)
 
 
-def masked_fill(x, mask: Any, value: Any):
-    """Copy of ``x`` with ``value`` where ``mask`` is True; mask broadcasts to x. ``value``
-    is a number or a 0-d Tensor (cast to x's dtype); one that requires grad receives the
-    sum of the gradient over the filled places."""
-    m = check_mask(mask, "masked_fill: the mask", x.shape, "the tensor's shape")
-    if hasattr(value, "requires_grad"):  # a Tensor
+def masked_fill(x, mask: Any, value: Any, broadcast_input: bool = False):
+    """Copy of ``x`` with ``value`` where ``mask`` is True; the mask broadcasts to ``x``
+    (with ``broadcast_input``, torch.masked_fill's form, ``x`` and the mask broadcast
+    together). A 0-d Tensor ``value`` that requires grad gets the sum of the gradient where
+    the mask is set (then the op is ``where(mask, value, x)``)."""
+    m = check_mask(mask, "masked_fill: the mask")
+    try:
+        shape = np.broadcast_shapes(m.shape, x.shape)
+        if shape != x.shape and not broadcast_input:
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"masked_fill: the mask of shape {m.shape} does not broadcast with "
+                         f"the tensor's shape {x.shape}") from None
+    if hasattr(value, "requires_grad"):  # a Tensor value: 0-d, as PyTorch's
         if value.ndim != 0:
-            raise ValueError(f"masked_fill: a Tensor value must be 0-d (as PyTorch), got "
-                             f"shape {value.shape}")
+            raise ValueError(f"masked_fill: a tensor value must be 0-d, got shape {value.shape}")
         if value.requires_grad:
             return where(m, value.to(x.dtype), x)
-        value = value.data
-    return MaskedFill.apply(x, mask=m, value=value)
+    if shape != x.shape:
+        x = x.expand(shape)
+    return MaskedFill.apply(x, mask=m, value=getattr(value, "data", value))
 
 
 class Where(Function):

@@ -198,6 +198,8 @@ class Prod(Function):
         # d(prod a)/da_i = product of the other elements (prefix * suffix products: exact with zeros)
         (a,) = ctx.saved_tensors
         shape, axes, keepdims = ctx.info
+        if 0 in shape:  # an empty input has an empty gradient (the product of none is 1)
+            return _keep(grad, shape, axes, keepdims) * np.zeros(shape, a.dtype)
         xp = ctx.xp
         m = _move_last(xp, a, axes)
         ones = np.ones(m.shape[:-1] + (1,), a.dtype)

@@ -144,14 +144,17 @@ class IndexAdd(Function):
 
 
 class Cat(Function):
-    """Join along an existing axis: out = concatenate(a_1, ..., a_n, axis)."""
+    """Join along an existing axis: out = concatenate(a_1, ..., a_n, axis). A 1-d empty
+    input (shape (0,)) next to others of another shape is skipped, PyTorch's legacy rule."""
 
     differentiable_backward = True
     promote = "binary"  # cat([int, float]) is float, as PyTorch
 
     @staticmethod
     def forward(ctx, *arrays, axis=0):
-        ctx.sizes = [a.shape[axis] for a in arrays]
+        ctx.skip = [a.shape == (0,) and any(b.shape != (0,) for b in arrays) for a in arrays]
+        arrays = [a for a, skip in zip(arrays, ctx.skip) if not skip]
+        ctx.sizes = [a.shape[axis] if a.ndim else 0 for a in arrays]
         ctx.axis = axis
         try:
             return np.concatenate(arrays, axis=axis)
@@ -162,9 +165,14 @@ class Cat(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        # each input receives its own slice of the gradient
+        # each input receives its own slice of the gradient (a skipped one an empty one)
         ax, start, out = ctx.axis % grad.ndim, 0, []
-        for n in ctx.sizes:
+        sizes = iter(ctx.sizes)
+        for skip in ctx.skip:
+            if skip:
+                out.append(grad.reshape(-1)[:0])
+                continue
+            n = next(sizes)
             out.append(grad[(slice(None),) * ax + (slice(start, start + n),)])
             start += n
         return tuple(out)

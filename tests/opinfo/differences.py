@@ -75,73 +75,20 @@ DIFFERENCES: list[Entry] = [
 ]
 
 # ---- known bugs (expected failures until fixed; delete an entry with its fix) -----------
-_ZERO_D = "[0-d tensors] dim=0 / dim=-1 of a 0-d tensor is valid in PyTorch"
-
 KNOWN_BUGS: list[Entry] = [
     # missing keyword arguments
-    *_each("sort argsort", REFUSED, "[missing kwargs] sort(stable=)", kwarg="stable"),
-    Entry("nonzero", REFUSED, "[missing kwargs] nonzero(as_tuple=)", kwarg="as_tuple"),
-    Entry("flip", REFUSED, "[missing kwargs] flip(dims=): PyTorch's keyword is dims",
-          kwarg="dims"),
-    *_each("softmax.with_dtype log_softmax.with_dtype prod", REFUSED,
-           "[missing kwargs] dtype= of softmax/log_softmax/prod", kwarg="dtype"),
-    *_each("round.decimals_0 round.decimals_3 round.decimals_neg_3", REFUSED,
-           "[missing kwargs] round(decimals=)", kwarg="decimals"),
-    *_each("nn.functional.nll_loss nn.functional.cross_entropy "
-           "nn.functional.binary_cross_entropy nn.functional.binary_cross_entropy_with_logits",
-           REFUSED, "[missing kwargs] class/element weight= of the losses", kwarg="weight"),
     *(Entry("nn.functional.embedding", REFUSED,
             f"[missing kwargs] embedding({k}=)", kwarg=k)
-      for k in ("padding_idx", "max_norm", "scale_grad_by_freq", "sparse")),
+      for k in ("scale_grad_by_freq", "sparse")),
     # missing options of an existing op
-    *_each("nn.functional.pad.reflect nn.functional.pad.replicate "
-           "nn.functional.pad.replicate_negative nn.functional.pad.circular", CRASH,
-           "[missing options] pad modes other than 'constant'", detail="only mode='constant'"),
     Entry("norm.nuc", CRASH, "[missing options] norm(p='nuc')", detail="'nuc'"),
-    Entry("norm", CRASH, "[missing options] norm(p=0) counts non-zeros",
-          detail="ZeroDivisionError"),
-    Entry("nn.functional.normalize", CRASH, "[missing options] normalize(p=0)",
-          detail="ZeroDivisionError"),
-    Entry("norm.inf", WRONG_VALUE, "[missing options] norm(p=-inf) is the smallest |x|"),
-    Entry("squeeze.multiple", CRASH, "[missing options] squeeze(dim=tuple)"),
     Entry("einsum", CRASH, "[missing options] einsum with a repeated letter in one operand "
                            "(diagonals)", detail="repeated within one operand"),
     # PyTorch meanings
-    *_each("var.unbiased std.unbiased", WRONG_SHAPE,
-           "[PyTorch meaning] var(x, unbiased) with a positional bool: unbiased, not dim"),
-    *_each("var.unbiased std.unbiased", WRONG_VALUE,
-           "[PyTorch meaning] var(x, unbiased) with a positional bool: unbiased, not dim"),
-    *_each("var std", CRASH, "[PyTorch meaning] correction=None means the default (1)",
-           detail="NoneType"),
-    Entry("nn.functional.scaled_dot_product_attention", CRASH,
-          "[PyTorch meaning] q, k, v batch dims broadcast (3-D query, 4-D key/value)",
-          detail="do not fit"),
     Entry("nn.functional.scaled_dot_product_attention", CRASH,
           "[gradients] a float attn_mask that requires grad is refused (no gradient to the "
           "mask yet)", detail="requires grad"),
-    Entry("nn.functional.cross_entropy", CRASH,
-          "[PyTorch meaning] class-probability targets (float targets)",
-          detail="targets must be integer"),
-    Entry("nn.functional.cross_entropy", CRASH,
-          "[PyTorch meaning] K-dim logits (N, C, d1, ...) with targets (N, d1, ...)",
-          detail="need targets of shape"),
-    Entry("nn.functional.nll_loss", CRASH,
-          "[PyTorch meaning] unbatched (C,) input and K-dim (N, C, d1, ...) input",
-          detail="needs input (N, C)"),
-    Entry("masked_fill", CRASH,
-          "[PyTorch meaning] torch.masked_fill broadcasts input and mask together",
-          detail="does not broadcast"),
-    Entry("cat", CRASH, "[PyTorch meaning] cat skips 1-D empty tensors (legacy rule)"),
-    Entry("narrow", CRASH, "[PyTorch meaning] narrow(start=) accepts a 0-d tensor",
-          detail="slice indices"),
     # gradients
-    Entry("prod", CRASH, "[gradients] prod backward of empty / one-element dims",
-          detail="backward"),
-    Entry("zero_", CRASH, "[0-d tensors] zero_ of a 0-d clone breaks its backward",
-          detail="backward"),
-    # 0-d tensors
-    *_each("sort argsort topk gather scatter_add index_select transpose", CRASH, _ZERO_D),
-    Entry("argsort", WRONG_SHAPE, "[0-d tensors] the result of a 0-d input is 0-d"),
     # the dtype rule
     *_each("sum cumsum einsum", WRONG_DTYPE,
            "[dtype rule] sum/prod/cumsum (einsum's sums too) of small ints give int64",
@@ -149,9 +96,6 @@ KNOWN_BUGS: list[Entry] = [
     Entry("full_like", CRASH,
           "[dtype rule] a negative fill of an unsigned tensor wraps around in PyTorch",
           dtypes=("uint8", "uint16", "uint32", "uint64"), detail="OverflowError"),
-    Entry("__rpow__", CRASH, "[dtype rule] integer ** negative integer (PyTorch: 0 or 1, -1)",
-          detail="negative integer powers"),
-    Entry("sign", CRASH, "[dtype rule] sign of a bool tensor", dtypes=("bool",)),
 ]
 
 
