@@ -25,6 +25,7 @@ gradients instead of storing them.
 from __future__ import annotations
 
 import functools
+import sys
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -191,8 +192,61 @@ def _accumulate(t: Tensor, g: Any, create_graph: bool) -> None:
         if create_graph:
             t._grad = g.clone() if old is None else old + g
         else:
-            total = np.array(g, dtype=t.data.dtype) if old is None else old.data + g
+            if old is not None:
+                total = old.data + g
+            elif _stealable(g, t.data.dtype, _refcount(g)):
+                total = g  # the backward's own fresh array: no copy (PyTorch steals it too)
+            else:
+                total = np.array(g, dtype=t.data.dtype)
             t._grad = _tensor_class(t)._from_op(total, None)
+
+
+def _stealable(g: Any, dtype: np.dtype, refs: int) -> bool:
+    """Whether a leaf's first gradient ``g`` can become its ``.grad`` without a copy: a
+    writeable array of the leaf's dtype that owns its memory and that nothing but the
+    backward walk holds (``refs``, its count one call down, is the walk's bare minimum)."""
+    return (refs <= _ONLY_IN_WALK and type(g) is np.ndarray and g.base is None
+            and g.flags.writeable and g.dtype == dtype)
+
+
+def _refcount(a: Any) -> int:
+    """How many references ``a`` has, as seen one call down (CPython's count)."""
+    return sys.getrefcount(a)
+
+
+def _only_in_table() -> int:
+    """The count :func:`_refcount` gives for an array that only a dict holds, passed as
+    ``_refcount(table[key])``: measured, not assumed, since it varies between Python
+    versions."""
+    table = {0: np.empty(1)}
+    return _refcount(table[0])
+
+
+def _only_in_walk() -> int:
+    """The count for an array that only the walk's local name holds, passed down through
+    one call as ``_accumulate`` passes it (see :func:`_stealable`)."""
+    g = np.empty(1)
+    return _passed_down(g)
+
+
+def _passed_down(g: Any) -> int:
+    return _refcount(g)
+
+
+_ONLY_IN_TABLE = _only_in_table()
+_ONLY_IN_WALK = _only_in_walk()
+
+
+def _owned(total: Any, g: Any, refs: int) -> bool:
+    """Whether ``total += g`` may write into ``total``: a writeable array that owns its
+    memory, has the sum's shape and ``g``'s dtype, and that nothing but the
+    engine's gradient table refers to (``refs``, its count, is the bare minimum), so no
+    other gradient, input or user shares it (an op that hands its gradient to two inputs
+    shares one array: then the sum is a new array, as before)."""
+    return (refs <= _ONLY_IN_TABLE and type(total) is np.ndarray and total.base is None
+            and total.flags.writeable
+            and total.shape == np.broadcast_shapes(total.shape, g.shape)
+            and g.dtype == total.dtype)
 
 
 def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bool,
@@ -208,7 +262,11 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
         grads[id(r)] = grads[id(r)] + s if id(r) in grads else s
     mode = enable_grad() if create_graph else no_grad()
     with mode:  # plain backward: arrays, record nothing; create_graph: record the backward
-        for t in reversed(order):
+        # Popped, not iterated: once visited, a tensor is held by nothing here, so (with its
+        # consumers' edges freed below) an activation nobody else holds dies as soon as its
+        # gradient has been passed on, and memory falls while backward runs.
+        while order:
+            t = order.pop()
             g = grads.pop(id(t), None)
             if g is None:
                 continue
@@ -249,10 +307,12 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                 if pg.dtype != parent.data.dtype:
                     pg = pg.to(parent.data.dtype) if create_graph else pg.astype(parent.data.dtype)
                 key = id(parent)
-                if key in grads:
-                    grads[key] = grads[key] + pg
-                else:
+                if key not in grads:
                     grads[key] = pg
+                elif not create_graph and _owned(grads[key], pg, _refcount(grads[key])):
+                    grads[key] += pg  # no third array: a tied weight's (V, C) gradients
+                else:
+                    grads[key] = grads[key] + pg
             if not retain_graph:
                 ctx.free()
 
