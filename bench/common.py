@@ -61,6 +61,9 @@ CONFIGS: dict[str, BenchConfig] = {
     "baby": BenchConfig("baby", n_layer=4, n_head=4, n_embd=128, block_size=64, batch_size=12),
     "medium": BenchConfig("medium", n_layer=6, n_head=6, n_embd=384, block_size=256,
                           batch_size=16),
+    # GPT-2 124M's sizes and vocabulary at a short context (bench/memory.py: a step ~6-8 s)
+    "gpt2": BenchConfig("gpt2", n_layer=12, n_head=12, n_embd=768, block_size=256,
+                        batch_size=4, vocab_size=50257),
 }
 
 

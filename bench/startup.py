@@ -12,10 +12,12 @@
    cold.
 
 2. Library use: a fresh process imports minigrad, builds the GPT and its AdamW
-   (``train_step.MinigradTrainer``) and runs training steps directly, so every kernel
-   compiles in that process on the first step (cold), or loads from the cache (warm).
-   The parent notes the wall-clock time before starting each process and the child the
-   time after each phase; Python's own ``.pyc`` files are warm in both. Goal: <= 3 s warm.
+   (``train_step.MinigradTrainer``) and runs training steps directly. On the cold cache
+   each kernel the step needs is sent to a background process to compile while its
+   reference primitive answers (``minigrad/kernels/runtime/background_compile.py``); warm,
+   the kernels load from the cache. The parent notes the wall-clock time before starting
+   each process and the child the time after each phase; Python's own ``.pyc`` files are
+   warm in both. Goals: <= 5 s cold, <= 3 s warm.
 
 3. Recompilation. 2. Recompilation. In one more (warm) process, after a first step at the
    config's (batch, block) shape, training steps run on other shapes (batch
@@ -64,6 +66,8 @@ trainer.step(x, y)
 marks.append(("first training step", time.time()))
 trainer.step(x2, y2)
 marks.append(("second training step", time.time()))
+# a cold run's background compile finishes before the warm runs start (untimed)
+sys.modules["minigrad.kernels.runtime.background_compile"].wait_for_kernels()
 print(json.dumps(marks))
 """
 
@@ -187,11 +191,11 @@ def main(argv: list[str] | None = None) -> None:
                 runs.append((name, time_phases(code, cache_dir + "/trainer")))
             print_runs(runs, "goal <= 5 s cold")
         print(f"\n2. Library use: GPT + AdamW of config {cfg.name} built and stepped directly "
-              f"(every kernel compiles in the process, on the first step):")
+              f"(cold: kernels compile in a background process, NumPy answers meanwhile):")
         code = FIRST_STEP_CHILD.format(bench_dir=BENCH_DIR, config=cfg.name)
         runs = [("cold", time_phases(code, cache_dir))]
         runs += [(f"warm {i + 1}", time_phases(code, cache_dir)) for i in range(args.warm_runs)]
-        print_runs(runs, "goal <= 3 s warm")
+        print_runs(runs, "goals <= 5 s cold, <= 3 s warm")
 
         if not args.no_recompile_check:
             b, t = cfg.batch_size, cfg.block_size

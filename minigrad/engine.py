@@ -28,6 +28,7 @@ gradients instead of storing them.
 from __future__ import annotations
 
 import functools
+import sys
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -194,7 +195,12 @@ def _accumulate(t: Tensor, g: Any, create_graph: bool) -> None:
         if create_graph:
             t._grad = g.clone() if old is None else old + g
         else:
-            total = np.array(g, dtype=t.data.dtype) if old is None else old.data + g
+            if old is not None:
+                total = old.data + g
+            elif _stealable(g, t.data.dtype, _refcount(g)):
+                total = g  # the backward's own fresh array: no copy (PyTorch steals it too)
+            else:
+                total = np.array(g, dtype=t.data.dtype)
             t._grad = _tensor_class(t)._from_op(total, None)
 
 
@@ -222,6 +228,33 @@ def _add_into(total: Any, g: Any, total_is_ours: bool) -> np.ndarray:
     return total + g
 
 
+def _stealable(g: Any, dtype: np.dtype, refs: int) -> bool:
+    """Whether a leaf's first gradient ``g`` can become its ``.grad`` without a copy: a
+    writeable array of the leaf's dtype that owns its memory and that nothing but the
+    backward walk holds (``refs``, its count one call down, is the walk's bare minimum)."""
+    return (refs <= _ONLY_IN_WALK and type(g) is np.ndarray and g.base is None
+            and g.flags.writeable and g.dtype == dtype)
+
+
+def _refcount(a: Any) -> int:
+    """How many references ``a`` has, as seen one call down (CPython's count)."""
+    return sys.getrefcount(a)
+
+
+def _only_in_walk() -> int:
+    """The count for an array that only the walk's local name holds, passed down through
+    one call as ``_accumulate`` passes it (see :func:`_stealable`)."""
+    g = np.empty(1)
+    return _passed_down(g)
+
+
+def _passed_down(g: Any) -> int:
+    return _refcount(g)
+
+
+_ONLY_IN_WALK = _only_in_walk()
+
+
 def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bool,
           capture: dict | None, stop: frozenset = frozenset()) -> None:
     """The backward pass from ``roots`` with seed gradients ``seeds``.
@@ -236,8 +269,13 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
         grads[id(r)] = grads[id(r)] + s if id(r) in grads else s
     mode = enable_grad() if create_graph else no_grad()
     with mode:  # plain backward: arrays, record nothing; create_graph: record the backward
-        for t in reversed(order):
+        # Popped, not iterated: once visited, a tensor is held by nothing here, so (with its
+        # consumers' edges freed below) an activation nobody else holds dies as soon as its
+        # gradient has been passed on, and memory falls while backward runs.
+        while order:
+            t = order.pop()
             g = grads.pop(id(t), None)
+            owned.discard(id(t))  # t may die now: its id must not stay marked as ours
             if g is None:
                 continue
             if not create_graph and _is_lazy(g):

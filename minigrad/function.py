@@ -171,7 +171,10 @@ class Context:
         return self._saved
 
     def free(self) -> None:
-        """Drop saved arrays and any extra attributes (they can be large)."""
+        """Drop saved arrays, any extra attributes (they can be large) and the edges to the
+        inputs: backward has passed their gradients on, and an input that nothing else
+        holds (an activation) can then be freed at once, while backward still runs."""
+        self.parents = ()
         self._saved = ()
         self._versions = ()
         self.__dict__.clear()

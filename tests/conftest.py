@@ -27,6 +27,12 @@ _KERNELS = Path(__file__).resolve().parent.parent / "minigrad" / "kernels"
 if "NUMBA_CACHE_DIR" not in os.environ and not os.access(_KERNELS, os.W_OK):
     os.environ["NUMBA_CACHE_DIR"] = os.path.join(tempfile.gettempdir(), "minigrad-numba-cache")
 
+# Tests of the fast backend must run its kernels: on a cold cache they compile here, at
+# their first call, instead of in a background process while the reference code answers
+# (minigrad/kernels/runtime/background_compile.py, which tests/test_background_compile.py
+# tests in subprocesses of its own).
+os.environ.setdefault("MINIGRAD_COMPILE", "wait")
+
 settings.register_profile(
     "ci",
     deadline=None,

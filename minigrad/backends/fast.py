@@ -17,11 +17,20 @@ The kernels are imported the first time a :class:`Fast` method runs
 second or more), which ``import minigrad`` must not do. This is the one place the
 library imports ``minigrad.kernels``; the trainer's background compile also uses the
 process machinery of ``minigrad/kernels/runtime/``.
+
+On a cold Numba cache a kernel is not compiled in the middle of a primitive call: every
+primitive that runs kernels is marked :func:`_kernel_backed`, and a kernel that would have
+to compile is sent to a worker process instead while the reference method of the same name
+answers (``kernels/runtime/background_compile.py``; ``MINIGRAD_COMPILE=wait`` compiles
+here instead). So a script's first training step takes about as long as one on the
+reference backend, not the 20 s or more that compiling every kernel takes.
 """
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable
 from types import ModuleType
 
 import numpy as np
@@ -40,6 +49,7 @@ _masked_fill: ModuleType
 _masked_softmax: ModuleType
 _matmul: ModuleType
 _softmax: ModuleType
+_background: ModuleType
 _loaded = False
 
 
@@ -48,7 +58,7 @@ def _load_kernels() -> None:
     thread racing the first binds the same modules: imports are thread-safe), and turn on
     the one-line notice a terminal gets when a kernel first compiles."""
     global _adamw, _attention, _ce, _embedding, _gelu, _grad_norm, _layernorm
-    global _masked_fill, _masked_softmax, _matmul, _softmax, _loaded
+    global _masked_fill, _masked_softmax, _matmul, _softmax, _background, _loaded
     if _loaded:
         return
     from ..kernels import adamw as _adamw
@@ -62,10 +72,27 @@ def _load_kernels() -> None:
     from ..kernels import masked_softmax as _masked_softmax
     from ..kernels import matmul as _matmul
     from ..kernels import softmax as _softmax
+    from ..kernels.runtime import background_compile as _background
     from ..kernels.runtime.disk_cache import notice_first_compile
 
+    _background.install()  # a kernel that is not cached compiles in a second process
     notice_first_compile()  # a first call that stalls on compiling says why (on a terminal)
     _loaded = True
+
+
+def _kernel_backed(method: Callable) -> Callable:
+    """A primitive that runs kernels: they are loaded first, and while one of them is
+    compiling in the background (``kernels/runtime/background_compile.py``), the
+    reference method of the same name answers instead."""
+    reference = getattr(Reference, method.__name__)
+
+    @functools.wraps(method)
+    def primitive(self, *args, **kwargs):
+        if not _loaded:
+            _load_kernels()
+        return _background.run_primitive(method, reference, self, *args, **kwargs)
+
+    return primitive
 
 
 def _fusable(*arrays: np.ndarray) -> bool:
@@ -75,7 +102,7 @@ def _fusable(*arrays: np.ndarray) -> bool:
 
 def _heads(x: np.ndarray) -> np.ndarray:
     """(B, T, H, d) -> contiguous (B*H, T, d): a view when x's heads are already laid out
-    so (the tiles :meth:`Fast.attention` saves), else one copy."""
+    so, else one copy (the q|k|v projection's views are copied)."""
     B, T, H, d = x.shape
     return np.ascontiguousarray(np.swapaxes(x, 1, 2)).reshape(B * H, T, d)
 
@@ -91,39 +118,39 @@ class Fast(Reference):
     name = "fast"
 
     # ------------------------------------------------------------- softmax
+    @_kernel_backed
     def softmax(self, x: np.ndarray) -> np.ndarray:
         """Reference.softmax: Numba passes for the row max and the division around
         NumPy's vectorised exp, in one output buffer."""
-        _load_kernels()
         return _softmax.softmax(x)
 
+    @_kernel_backed
     def softmax_backward(self, y: np.ndarray, g: np.ndarray) -> np.ndarray:
         """Reference.softmax_backward: one pass per row, in a fresh copy of g."""
-        _load_kernels()
         return _softmax.softmax_backward(y, g)
 
+    @_kernel_backed
     def log_softmax(self, x: np.ndarray) -> np.ndarray:
         """Reference.log_softmax: Numba passes around NumPy's exp, in one output buffer."""
-        _load_kernels()
         return _softmax.log_softmax(x)
 
+    @_kernel_backed
     def log_softmax_backward(self, y: np.ndarray, g: np.ndarray) -> np.ndarray:
         """Reference.log_softmax_backward: one Numba pass over exp(y), in place."""
-        _load_kernels()
         return _softmax.log_softmax_backward(y, g)
 
     # -------------------------------------------------------------- matmul
+    @_kernel_backed
     def matmul(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Reference.matmul: products split by blocks of rows over Numba's threads."""
-        _load_kernels()
         return _matmul.matmul(a, b)
 
     # -------------------------------------------------------------- linear
+    @_kernel_backed
     def linear(self, x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:
         """Reference.linear: BLAS takes w.T as a transposed view (no copy); the bias is added
         by the threads into the fresh product when it shares x's dtype. A few rows of input
         (decoding: one per new token) read the weight at memory speed, split by rows of w."""
-        _load_kernels()
         rows = math.prod(x.shape[:-1])  # not reshape(-1, ...): ambiguous for in_features = 0
         if rows <= _matmul.FEW_ROWS:
             y = _matmul.linear_few_rows(x.reshape(rows, x.shape[-1]), w)
@@ -139,11 +166,11 @@ class Fast(Reference):
         y = _matmul.matmul_bias(np.ascontiguousarray(x).reshape(rows, x.shape[-1]), w.T, b)
         return y.reshape(x.shape[:-1] + (w.shape[0],))
 
+    @_kernel_backed
     def linear_backward(self, g: np.ndarray, x: np.ndarray, w: np.ndarray, need_x: bool,
                         need_w: bool, need_b: bool) -> tuple:
         """Reference.linear_backward: dx and dw together go to one kernel that gives each
         product a thread of its own (and sums db on the way)."""
-        _load_kernels()
         g2 = g.reshape(-1, g.shape[-1])
         x2 = x.reshape(-1, x.shape[-1])
         if need_x and need_w and g2.flags.c_contiguous and x2.flags.c_contiguous \
@@ -155,31 +182,35 @@ class Fast(Reference):
         return dx, dw, (self.reduce_sum(g2, axis=0) if need_b else None)
 
     # ----------------------------------------------------------- attention
+    @_kernel_backed
     def attention(self, q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | None,
                   causal: bool, scale: float, drop: np.ndarray | None) -> tuple:
         """Reference.attention, deciding in one place which route runs: float32 without a
         mask or dropout runs fused (one kernel for every head, reading q, k, v with their
         strides, e.g. views into the packed q|k|v projection); otherwise the heads are copied
         out, the products run on the batched BLAS kernel and scale, mask and softmax in place
-        on the score buffer. Either way ``saved`` holds q, k, v as contiguous head tiles
-        (viewed as (B, T, H, d)), which :meth:`attention_backward` reads without a copy."""
+        on the score buffer. Either way ``saved`` is (q, k, v, P, Pd) as the reference's: the
+        inputs themselves (views of the q|k|v projection, which the graph keeps anyway), not the
+        contiguous head tiles the forward gathered, which would be a second copy of the
+        projection held until backward (9 MB per layer at GPT-2's size and batch 4, block 256);
+        :meth:`attention_backward` gathers them again."""
         B, t_q, H, _ = q.shape
         t_k = k.shape[1]
         if q.size == 0 or k.size == 0 or v.size == 0:
             return super().attention(q, k, v, mask, causal, scale, drop)
-        _load_kernels()
         if mask is None and drop is None and _fusable(q, k, v):
-            out, p, tiles = _attention.fused_attention(q, k, v, scale, causal)
+            out, p, _ = _attention.fused_attention(q, k, v, scale, causal)
             p = p.reshape(B, H, t_q, t_k)
-            return out, p, (*(_unheads(t, B) for t in tiles), p, p)
+            return out, p, (q, k, v, p, p)
         q3, k3, v3 = _heads(q), _heads(k), _heads(v)
         s = _matmul.matmul(q3, np.swapaxes(k3, -1, -2))  # (B*H, Tq, Tk), a fresh array
         # scale, mask and softmax in place; rows with every key masked become 0
         p = _masked_softmax.masked_softmax(s.reshape(B, H, t_q, t_k), scale, mask, causal)
         pd = p * drop if drop is not None else p
         out = _matmul.matmul(pd.reshape(s.shape), v3)  # (B*H, Tq, hv)
-        return _unheads(out, B), p, (_unheads(q3, B), _unheads(k3, B), _unheads(v3, B), p, pd)
+        return _unheads(out, B), p, (q, k, v, p, pd)
 
+    @_kernel_backed
     def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
                            drop: np.ndarray | None, needs: tuple) -> tuple:
         """Reference.attention_backward; float32 without dropout runs fused (the kernel writes
@@ -187,9 +218,8 @@ class Fast(Reference):
         q, k, v, p, pd = saved
         if p.size == 0 or q.size == 0 or v.size == 0:
             return super().attention_backward(g, saved, scale, drop, needs)
-        _load_kernels()
         B = q.shape[0]
-        q3, k3, v3 = _heads(q), _heads(k), _heads(v)  # views of the saved tiles
+        q3, k3, v3 = _heads(q), _heads(k), _heads(v)  # the head tiles again (copies)
         need_q, need_k, need_v = needs
         if drop is None and _fusable(g, q3, k3, v3):
             grads = tuple(np.empty(a.shape, a.dtype) for a in (q, k, v))  # (B, T, H, d), C order
@@ -212,57 +242,58 @@ class Fast(Reference):
         return dq, dk, dv
 
     # ----------------------------------------------------------- layernorm
+    @_kernel_backed
     def layer_norm(self, x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> tuple:
         """Reference.layer_norm: one pass per row, rows split over the threads."""
-        _load_kernels()
         return _layernorm.layer_norm(x, w, b, eps)
 
+    @_kernel_backed
     def layer_norm_backward(self, g: np.ndarray, x: np.ndarray, w: np.ndarray,
                             mean: np.ndarray, rstd: np.ndarray) -> tuple:
         """Reference.layer_norm_backward: one pass per row, dw and db summed per block."""
-        _load_kernels()
         return _layernorm.layer_norm_backward(g, x, w, mean, rstd)
 
     # ---------------------------------------------------------------- gelu
+    @_kernel_backed
     def gelu(self, x: np.ndarray, want_grad: bool) -> tuple:
         """Reference.gelu and dy/dx in one pass; float32 in float32 arithmetic (a vectorised
         erfc, no float64 copy), split over the threads."""
-        _load_kernels()
         return _gelu.gelu(x, want_grad)
 
+    @_kernel_backed
     def gelu_backward(self, g: np.ndarray, dydx: np.ndarray) -> np.ndarray:
         """Reference.gelu_backward, split over the threads."""
-        _load_kernels()
         return _gelu.gelu_backward(g, dydx)
 
     # ------------------------------------------------------- cross-entropy
+    @_kernel_backed
     def count_targets(self, targets: np.ndarray, num_classes: int, ignore_index: int) -> tuple:
         """Reference.count_targets in one compiled pass."""
-        _load_kernels()
         bad, count = _ce.check_targets(targets, num_classes, ignore_index)
         return int(bad), int(count)
 
 
+    @_kernel_backed
     def cross_entropy(self, logits: np.ndarray, targets: np.ndarray, ignore_index: int,
                       scale: float = 1.0) -> tuple:
         """Reference.cross_entropy: loss and gradient of a row in one pass."""
-        _load_kernels()
         return _ce.cross_entropy(logits, targets, ignore_index, scale)
 
     # ----------------------------------------------------------- embedding
+    @_kernel_backed
     def embedding_backward(self, ids: np.ndarray, g: np.ndarray,
                            num_embeddings: int) -> np.ndarray:
         """Reference.embedding_backward: one scatter-add loop instead of np.add.at."""
-        _load_kernels()
         return _embedding.embedding_backward(ids, g, num_embeddings)
 
     # ------------------------------------------------------------- masking
+    @_kernel_backed
     def masked_fill(self, x: np.ndarray, mask: np.ndarray, value: float) -> np.ndarray:
         """Reference.masked_fill in one pass."""
-        _load_kernels()
         return _masked_fill.masked_fill(x, mask, value)
 
     # ---------------------------------------------------------- optimizers
+    @_kernel_backed
     def adam_update(self, p: np.ndarray, g: np.ndarray, m: np.ndarray, v: np.ndarray,
                     c: tuple, fused: bool = True) -> None:
         """Reference.adam_update in one Numba pass when ``fused`` and p, m, v are C-contiguous
@@ -270,10 +301,9 @@ class Fast(Reference):
         if not (fused and p.flags.c_contiguous and m.flags.c_contiguous
                 and v.flags.c_contiguous):
             return super().adam_update(p, g, m, v, c)
-        _load_kernels()
         _adamw.adam_update_fused(p, g, m, v, *c)
 
+    @_kernel_backed
     def sum_of_squares(self, g: np.ndarray) -> float:
         """Reference.sum_of_squares in one pass, without a float64 copy of g."""
-        _load_kernels()
         return _grad_norm.sum_of_squares(g)

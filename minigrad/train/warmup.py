@@ -27,6 +27,16 @@ step agrees to float32 rounding, which tests/kernels/test_backends.py holds the 
 two runs then drift apart slowly, as any two differently rounded float32 runs do).
 ``--compile wait`` (``MINIGRAD_COMPILE=wait``) compiles in this process instead, printing
 each kernel as it compiles, and keeps runs reproducible from the first one.
+
+How this relates to the library's own cold start (``minigrad/kernels/runtime/
+background_compile.py``): there, the fast backend sends each kernel that is not cached to a
+worker process at its first call and answers with the reference primitive until it is
+ready, kernel by kernel; a library script cannot know its workload in advance. The trainer
+does: it compiles the whole run's kernels up front, so every step runs wholly on one
+backend and the switch comes at an iteration boundary, with one message. The two share
+the compiling process's set-up (``compiler_process_options``) and the ``MINIGRAD_COMPILE``
+setting (:func:`start_fast_kernels` passes ``--compile`` on to the library), and the
+library's mechanism covers any kernel a run calls that :func:`exercise` did not.
 """
 
 from __future__ import annotations
@@ -119,21 +129,16 @@ class BackgroundCompile:
     """
 
     def __init__(self, cfg: dict) -> None:
+        from minigrad.kernels.runtime.background_compile import compiler_process_options
         from minigrad.kernels.runtime.threads import set_numpy_blas_threads
 
         self.log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115  (open while the child runs)
         self.started = time.perf_counter()
-        # The child runs in the folder that holds this minigrad package: `python -m` puts
-        # its working directory first on sys.path, so from a checkout's root an installed
-        # minigrad (a wheel) would otherwise compile the checkout's copy, not its own.
-        env = dict(os.environ, MINIGRAD_BACKEND="fast")
-        for name in ("NUMBA_CACHE_DIR", "MINIGRAD_CACHE_DIR"):  # the same folder, from there
-            if env.get(name):
-                env[name] = os.path.abspath(env[name])
+        options = compiler_process_options()  # the same cache folder, the package's folder
+        options["env"]["MINIGRAD_BACKEND"] = "fast"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "minigrad.train.warmup", json.dumps(cfg)],
-            stdout=self.log, stderr=subprocess.STDOUT, env=env,
-            cwd=os.path.dirname(os.path.dirname(os.path.abspath(minigrad.__file__))))
+            stdout=self.log, stderr=subprocess.STDOUT, **options)
         self.seconds: float | None = None
         self._blas_threads = set_numpy_blas_threads(1)
 
@@ -177,6 +182,10 @@ def start_fast_kernels(cfg: dict, mode: str) -> BackgroundCompile | None:
     :class:`BackgroundCompile`, switches this process to the reference backend meanwhile and
     returns it (:func:`switch_to_fast` ends it).
     """
+    # The trainer's choice governs the library's per-kernel background compile too
+    # (kernels/runtime/background_compile.py), which covers any kernel the run calls that
+    # exercise() did not: 'wait' keeps every kernel compiling here, hence runs repeatable.
+    os.environ["MINIGRAD_COMPILE"] = mode
     if fast_kernels_loaded(cfg):
         return None
     if mode == "wait":

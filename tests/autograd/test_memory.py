@@ -41,7 +41,7 @@ LOOP = textwrap.dedent("""
         return a
 
     def graph_bytes(root):
-        # bytes a graph still holds after backward: the buffers behind its ops' outputs
+        # bytes a graph holds: the buffers behind its ops' outputs
         seen, stack, buffers, leaves = set(), [root], dict(), set()
         while stack:
             t = stack.pop()
@@ -69,9 +69,9 @@ LOOP = textwrap.dedent("""
         rows = starts[:, None] + np.arange(T + 1)
         x, y = data[rows[:, :-1]], data[rows[:, 1:]]
         _, loss = model(x, y)
-        loss.backward()
-        if step == 1:
+        if step == 1:  # what a step's graph holds (backward frees it as it goes)
             per_step = graph_bytes(loss)
+        loss.backward()
         mg.optim.clip_grad_norm_(params, 1.0)
         opt.step()
         opt.zero_grad()

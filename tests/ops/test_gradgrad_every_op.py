@@ -372,10 +372,12 @@ def _first_derivatives(fn, inputs, create_graph):
     """d<fn(x), w>/dx for fixed random w, with or without create_graph, and every Function
     class in the graph (forward and, with create_graph, the recorded backward)."""
     outs = _outputs(fn, inputs)
+    # the forward graph is read before a plain backward takes it apart
+    seen = {t._ctx.fn.__name__ for t in topological_order(outs) if t._ctx is not None}
     total = _weighted_sum(outs, _weights(outs))
     grads = autograd.grad(total, inputs, create_graph=create_graph, allow_unused=True)
-    roots = outs + [g for g in grads if g is not None and g.requires_grad]
-    seen = {t._ctx.fn.__name__ for t in topological_order(roots) if t._ctx is not None}
+    roots = [g for g in grads if g is not None and g.requires_grad]
+    seen |= {t._ctx.fn.__name__ for t in topological_order(roots) if t._ctx is not None}
     values = [np.zeros(x.shape) if g is None else np.asarray(g.data, dtype=np.float64)
               for x, g in zip(inputs, grads)]
     return values, seen

@@ -112,11 +112,13 @@ def test_to_dot_escapes_quotes_in_names():
     assert any(lab.startswith('the \\"x\\"\\\\') for lab in nodes.values())
 
 
-def test_graph_survives_backward_and_lone_tensors():
+def test_graph_survives_retained_backward_and_lone_tensors():
     a, b, _c, y = small_graph()
     before = viz.to_dot(y)
-    y.backward()
-    assert viz.to_dot(y) == before  # backward frees saved arrays, keeps fn and parents
+    y.backward(retain_graph=True)
+    assert viz.to_dot(y) == before  # retain_graph keeps the whole graph
+    y.backward()  # a plain backward takes it apart as it goes (activations die early)
+    assert sorted(parse_dot(viz.to_dot(y))[0].values()) == ["() float32", "Sum"]  # no inputs
     nodes, edges = parse_dot(viz.to_dot(mg.tensor([1.0, 2.0])))
     assert len(nodes) == 1 and edges == []
     with mg.no_grad():

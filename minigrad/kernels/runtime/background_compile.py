@@ -1,0 +1,369 @@
+"""A cold Numba cache without the wait: kernels compile in a second process, NumPy answers meanwhile.
+
+On a cold cache (a new install, a new minigrad or Numba version, a new cache folder) every
+fast kernel compiles the first time it runs, 0.3-1 s each: a script's first GPT training
+step would wait 20 s or more. Instead, by default (``MINIGRAD_COMPILE=background``):
+
+1. a fast primitive (a method of :class:`~minigrad.backends.fast.Fast`) runs its kernels
+   inside :func:`run_primitive`. When one of them is neither in memory nor in Numba's
+   disk cache, the Numba compile event that would start compiling it raises
+   :class:`CompilingInBackground` instead, before anything is computed or written;
+2. that kernel and its argument types (its *signature*: dtypes, dimensions, memory layout)
+   go to a worker process (``python -m minigrad.kernels.runtime.background_compile``,
+   started at the first such miss), which compiles it into the disk cache;
+3. meanwhile the primitive answers with its reference method (plain NumPy: the same math,
+   slower), so the first training step starts at once;
+4. every later call tries the kernel again: as soon as the worker has written it, Numba
+   loads it from the disk cache (milliseconds) and the fast kernel answers from then on.
+   Each kernel switches on its own, at the start of a primitive call.
+
+The active backend stays ``fast`` throughout (``minigrad.get_backend()`` says so and a
+user's choice is never changed); only the answers of the primitives whose kernels are
+still compiling come from the reference code. Saved arrays have the same form on both
+backends, so a forward on one and its backward on the other is safe; the results agree to
+within float32 rounding, which tests/test_backends.py holds the two backends to, but a run
+that starts on a cold cache is not bit-for-bit the run a warm cache gives.
+``MINIGRAD_COMPILE=wait`` turns this off: kernels compile in the process that calls them,
+as Numba does by default, and runs are repeatable from the first one. It is the test
+suite's setting (tests of the kernels must run the kernels). Nothing here applies to the
+reference backend, to ``NUMBA_DISABLE_JIT=1`` (nothing compiles), or inside the explicit
+blocks of ``disk_cache.py`` (``cached_only``, ``announce_compiles``), which say themselves
+how kernels may compile.
+
+Details that keep this safe:
+
+- the worker compiles each request under an exclusive lock file in the cache folder, and
+  Numba loads a kernel that another process has already cached instead of compiling it
+  again, so two processes starting on the same cold cache do not compile twice at once;
+- a kernel the worker reports compiled that still cannot be loaded (an unwritable cache
+  folder), or that the worker failed on, compiles in this process at its next call;
+- NumPy's BLAS runs on one thread while a worker runs (the worker takes the other core;
+  two BLAS threads beside a busy process made each product several times slower);
+- a process forked while a worker runs forgets it (its own misses start its own worker);
+- when this process exits, the worker still finishes what it was asked and then exits,
+  so the next run finds those kernels cached; a Ctrl-C in the terminal stops both;
+- :func:`wait_for_kernels` blocks until every requested kernel is compiled (tests, and
+  a script that wants the fast kernels from some point on).
+"""
+
+from __future__ import annotations
+
+import atexit
+import base64
+import contextlib
+import importlib
+import os
+import pickle
+import select
+import subprocess
+import sys
+import tempfile
+import threading
+import warnings
+from collections.abc import Callable, Iterator
+
+from numba.core import config, event
+
+from . import disk_cache, settings, threads
+from .cache_location import cache_root
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: no lock file (two cold processes may compile twice)
+    fcntl = None
+
+#: how kernels compile on a cold cache: the environment variable and its values
+COMPILE_ENV = "MINIGRAD_COMPILE"
+COMPILE_MODES = ("background", "wait")
+_COMPILE = "numba:compile"
+_LOCK_NAME = ".minigrad-compile.lock"
+
+
+class CompilingInBackground(disk_cache.KernelNotCached):
+    """A fast primitive's kernel is not compiled yet: it was sent to the worker process and
+    the primitive's reference method answers this call."""
+
+
+def compile_mode() -> str:
+    """``MINIGRAD_COMPILE``: 'background' (unset, empty or unknown) or 'wait'. The trainer
+    rejects an unknown value at its command line; the library, like ``MINIGRAD_BACKEND``,
+    does not fail over a typo in the environment and keeps the default."""
+    value = os.environ.get(COMPILE_ENV, "").strip().lower()
+    return "wait" if value == "wait" else "background"
+
+
+def _key(ev: event.Event) -> tuple:
+    """(module, qualified name, argument types): one compiled version of one kernel."""
+    fn = ev.data["dispatcher"].py_func
+    return fn.__module__, fn.__qualname__, tuple(ev.data["args"])
+
+
+# ------------------------------------------------------------------ this process's side ---
+def compiler_process_options() -> dict:
+    """``env`` and ``cwd`` for a ``python -m minigrad...`` process that compiles kernels into
+    this process's Numba cache (this module's worker, and the trainer's whole-run compile,
+    ``minigrad/train/warmup.py``): the same cache folder, given as an absolute path, and
+    kernels compiled where it runs (``MINIGRAD_COMPILE=wait``)."""
+    env = dict(os.environ, **{COMPILE_ENV: "wait"})
+    for name in ("NUMBA_CACHE_DIR", "MINIGRAD_CACHE_DIR"):
+        if env.get(name):
+            env[name] = os.path.abspath(env[name])
+    # It runs in the folder that holds this minigrad package: ``python -m`` puts its working
+    # directory first on sys.path, so from a checkout's root an installed minigrad (a wheel)
+    # would otherwise compile the checkout's kernels, not its own.
+    package_parent = os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.dirname(os.path.abspath(__file__)))))
+    return {"env": env, "cwd": package_parent}
+
+
+class _Worker:
+    """One worker process and the requests it has not answered yet."""
+
+    def __init__(self) -> None:
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115  (its stderr: quoted if it dies)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "minigrad.kernels.runtime.background_compile"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log,
+            **compiler_process_options())
+        os.set_blocking(self.process.stdout.fileno(), False)
+        self.pending: dict[int, tuple] = {}
+        self.received = b""
+        self.blas_threads = threads.set_numpy_blas_threads(1)
+
+    def send(self, number: int, key: tuple) -> None:
+        module, qualname, args = key
+        blob = base64.b64encode(pickle.dumps(args)).decode("ascii")
+        self.process.stdin.write(f"{number} {module} {qualname} {blob}\n".encode())
+        self.process.stdin.flush()
+        self.pending[number] = key
+
+    def read(self, block: bool) -> bool:
+        """Take in the worker's answers (waiting for one if ``block``); False once it exited."""
+        fd = self.process.stdout.fileno()
+        if block:
+            select.select([fd], [], [])
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except BlockingIOError:
+            return True
+        if not chunk:
+            if self.pending:
+                self.log.seek(0)
+                tail = " | ".join(self.log.read().decode(errors="replace").strip()
+                                  .splitlines()[-3:])
+                warnings.warn(f"minigrad's background kernel compile stopped (exit code "
+                              f"{self.process.wait()}: {tail}); the kernels it had not "
+                              "compiled compile in this process", RuntimeWarning, stacklevel=2)
+            return False
+        self.received += chunk
+        *lines, self.received = self.received.split(b"\n")
+        for line in lines:
+            status, number = line.decode().split(" ", 2)[:2]
+            key = self.pending.pop(int(number))
+            if status == "ok":
+                _done.add(key)
+            else:
+                _compile_here.add(key)
+        return True
+
+    def finish(self) -> None:
+        """Close its input (it exits once idle) and give NumPy's BLAS its threads back."""
+        with contextlib.suppress(OSError):
+            self.process.stdin.close()
+        if self.blas_threads is not None:
+            threads.set_numpy_blas_threads(self.blas_threads)
+        for key in self.pending.values():  # asked, never answered: compile those here
+            _compile_here.add(key)
+        self.pending.clear()
+
+
+_worker: _Worker | None = None
+_lock = threading.Lock()
+_requests = 0
+_done: set[tuple] = set()  # compiled by a worker: loadable from the disk cache
+_compile_here: set[tuple] = set()  # a worker failed on these, or they would not load
+_inside = threading.local()  # .depth: fast primitives open; .allowed: a compile let through
+#: calls of fast primitives answered by their reference method (tests and the trainer read it)
+reference_answers = 0
+_said = False
+
+
+def _request(key: tuple) -> bool:
+    """Send ``key`` to the worker (starting one if none runs), once; False if no worker
+    could take it (it could not start, or it died): the kernel then compiles here."""
+    global _worker, _requests, _said
+    with _lock:
+        if _worker is not None and key in _worker.pending.values():
+            return True
+        try:
+            if _worker is None:
+                _worker = _Worker()
+                if not _said and sys.stderr.isatty():
+                    _said = True
+                    print("minigrad: compiling fast kernels in a background process (first "
+                          "use with this Numba cache); until each is ready, NumPy answers for "
+                          f"it. {COMPILE_ENV}=wait compiles them here instead.",
+                          file=sys.stderr, flush=True)
+            _requests += 1
+            _worker.send(_requests, key)
+        except OSError:
+            if _worker is not None:
+                _worker.finish()
+                _worker = None
+            _compile_here.add(key)
+            return False
+    return True
+
+
+def poll(block: bool = False) -> None:
+    """Take in the worker's answers; when it has answered everything (or exited), let it go.
+    Cheap when no worker runs: the fast backend calls this before each primitive."""
+    global _worker
+    if _worker is None:
+        return
+    with _lock:
+        worker = _worker
+        if worker is None:
+            return
+        alive = worker.read(block)
+        while alive and block and worker.pending:
+            alive = worker.read(block)
+        if not alive or not worker.pending:
+            worker.finish()
+            _worker = None
+
+
+def compiling() -> bool:
+    """Whether a worker is compiling kernels for this process right now."""
+    poll()
+    return _worker is not None
+
+
+def wait_for_kernels() -> None:
+    """Block until the worker has compiled every kernel sent to it (at once if none runs);
+    from then on those kernels load from the disk cache at their next call."""
+    poll(block=True)
+
+
+class _SendToWorker(event.Listener):
+    """Numba's compile event, inside a fast primitive: send the kernel to the worker."""
+
+    def on_start(self, ev: event.Event) -> None:
+        if getattr(_inside, "allowed", None) is not None:  # part of a compile let through
+            return
+        if (not getattr(_inside, "depth", 0) or disk_cache.explicit_block_open()
+                or not disk_cache.is_minigrad(ev) or compile_mode() != "background"):
+            return
+        key = _key(ev)
+        if key in _done:  # compiled by a worker, and still not loadable: compile here
+            _compile_here.add(key)
+        if key in _compile_here:
+            _inside.allowed = ev.data
+            return
+        if not _request(key):
+            _inside.allowed = ev.data
+            return
+        raise CompilingInBackground(f"{disk_cache.kernel_name(ev)} is compiling in the "
+                                    f"background")
+
+    def on_end(self, ev: event.Event) -> None:
+        if getattr(_inside, "allowed", None) is ev.data:
+            _inside.allowed = None
+
+
+_listener: _SendToWorker | None = None
+
+
+def install() -> None:
+    """Listen to Numba's compile events (once per process; the fast backend calls this when
+    it loads its kernels, before the first-compile notice, so that a kernel sent to the
+    worker is not announced as compiling here)."""
+    global _listener
+    if _listener is None:
+        _listener = _SendToWorker()
+        event.register(_COMPILE, _listener)
+
+
+def run_primitive(kernel_version: Callable, reference_version: Callable, *args, **kwargs):
+    """A fast primitive's answer: ``kernel_version(*args, **kwargs)``, or, when one of its
+    kernels was sent to the worker instead of compiling here, ``reference_version(*args,
+    **kwargs)``. The miss is raised before a kernel runs, so nothing is half-written."""
+    global reference_answers
+    if _worker is not None:
+        poll()
+    _inside.depth = getattr(_inside, "depth", 0) + 1
+    try:
+        return kernel_version(*args, **kwargs)
+    except CompilingInBackground:
+        reference_answers += 1
+        return reference_version(*args, **kwargs)
+    finally:
+        _inside.depth -= 1
+
+
+def _forget_worker_in_child() -> None:
+    """A forked child does not share its parent's worker (the pipes stay the parent's)."""
+    global _worker, _lock
+    _worker, _lock = None, threading.Lock()
+    _inside.__dict__.clear()
+
+
+os.register_at_fork(after_in_child=_forget_worker_in_child)
+
+
+@atexit.register
+def _let_the_worker_finish() -> None:
+    """At exit: close the worker's input; it compiles what it was asked, then exits."""
+    if _worker is not None:
+        with contextlib.suppress(OSError):
+            _worker.process.stdin.close()
+
+
+# ------------------------------------------------------------------------ the worker ---
+@contextlib.contextmanager
+def _cache_lock() -> Iterator[None]:
+    """An exclusive lock on the cache folder: one process compiles a kernel at a time."""
+    if fcntl is None:
+        yield
+        return
+    folder = config.CACHE_DIR or cache_root()
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, _LOCK_NAME), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _dispatcher(module: str, qualname: str):
+    """The kernel (a Numba dispatcher) named ``module`` + ``qualname``."""
+    obj = importlib.import_module(module)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def main() -> int:
+    """The worker: read ``number module qualname signature`` lines; compile each kernel
+    into the disk cache (or load it, if another process got there first); answer
+    ``ok number`` or ``failed number why``."""
+    settings.ensure_ready()  # the threading layer this process's parent uses
+    for line in sys.stdin:
+        number, module, qualname, blob = line.split()
+        try:
+            args = pickle.loads(base64.b64decode(blob))
+            with _cache_lock():
+                _dispatcher(module, qualname).compile(args)
+            answer = f"ok {number}"
+        except Exception as e:  # noqa: BLE001  (reported; the parent compiles it itself)
+            answer = f"failed {number} {type(e).__name__}: {e}".replace("\n", " ")
+        try:
+            print(answer, flush=True)
+        except OSError:  # the parent has exited: finish what it asked, silently
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
