@@ -29,7 +29,7 @@ if "NUMBA_CACHE_DIR" not in os.environ and not os.access(_KERNELS, os.W_OK):
 
 # Tests of the fast backend must run its kernels: on a cold cache they compile here, at
 # their first call, instead of in a background process while the reference code answers
-# (minigrad/kernels/runtime/background_compile.py, which tests/test_background_compile.py
+# (minigrad/kernels/runtime/background_compile.py, which tests/kernels/test_background_compile.py
 # tests in subprocesses of its own).
 os.environ.setdefault("MINIGRAD_COMPILE", "wait")
 
