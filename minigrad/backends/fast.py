@@ -102,7 +102,7 @@ def _fusable(*arrays: np.ndarray) -> bool:
 
 def _heads(x: np.ndarray) -> np.ndarray:
     """(B, T, H, d) -> contiguous (B*H, T, d): a view when x's heads are already laid out
-    so, else one copy (the q|k|v projection's views are copied)."""
+    so (the tiles :meth:`Fast.attention` saves), else one copy."""
     B, T, H, d = x.shape
     return np.ascontiguousarray(np.swapaxes(x, 1, 2)).reshape(B * H, T, d)
 
@@ -189,26 +189,23 @@ class Fast(Reference):
         mask or dropout runs fused (one kernel for every head, reading q, k, v with their
         strides, e.g. views into the packed q|k|v projection); otherwise the heads are copied
         out, the products run on the batched BLAS kernel and scale, mask and softmax in place
-        on the score buffer. Either way ``saved`` is (q, k, v, P, Pd) as the reference's: the
-        inputs themselves (views of the q|k|v projection, which the graph keeps anyway), not the
-        contiguous head tiles the forward gathered, which would be a second copy of the
-        projection held until backward (9 MB per layer at GPT-2's size and batch 4, block 256);
-        :meth:`attention_backward` gathers them again."""
+        on the score buffer. Either way ``saved`` holds q, k, v as contiguous head tiles
+        (viewed as (B, T, H, d)), which :meth:`attention_backward` reads without a copy."""
         B, t_q, H, _ = q.shape
         t_k = k.shape[1]
         if q.size == 0 or k.size == 0 or v.size == 0:
             return super().attention(q, k, v, mask, causal, scale, drop)
         if mask is None and drop is None and _fusable(q, k, v):
-            out, p, _ = _attention.fused_attention(q, k, v, scale, causal)
+            out, p, tiles = _attention.fused_attention(q, k, v, scale, causal)
             p = p.reshape(B, H, t_q, t_k)
-            return out, p, (q, k, v, p, p)
+            return out, p, (*(_unheads(t, B) for t in tiles), p, p)
         q3, k3, v3 = _heads(q), _heads(k), _heads(v)
         s = _matmul.matmul(q3, np.swapaxes(k3, -1, -2))  # (B*H, Tq, Tk), a fresh array
         # scale, mask and softmax in place; rows with every key masked become 0
         p = _masked_softmax.masked_softmax(s.reshape(B, H, t_q, t_k), scale, mask, causal)
         pd = p * drop if drop is not None else p
         out = _matmul.matmul(pd.reshape(s.shape), v3)  # (B*H, Tq, hv)
-        return _unheads(out, B), p, (q, k, v, p, pd)
+        return _unheads(out, B), p, (_unheads(q3, B), _unheads(k3, B), _unheads(v3, B), p, pd)
 
     @_kernel_backed
     def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
@@ -219,7 +216,7 @@ class Fast(Reference):
         if p.size == 0 or q.size == 0 or v.size == 0:
             return super().attention_backward(g, saved, scale, drop, needs)
         B = q.shape[0]
-        q3, k3, v3 = _heads(q), _heads(k), _heads(v)  # the head tiles again (copies)
+        q3, k3, v3 = _heads(q), _heads(k), _heads(v)  # views of the saved tiles
         need_q, need_k, need_v = needs
         if drop is None and _fusable(g, q3, k3, v3):
             grads = tuple(np.empty(a.shape, a.dtype) for a in (q, k, v))  # (B, T, H, d), C order

@@ -330,11 +330,8 @@ class GELU(Function):
     """GELU(a) = a * Phi(a), Phi the standard normal CDF (PyTorch's nn.GELU);
     ``approximate='tanh'`` uses 0.5 a (1 + tanh(sqrt(2/pi) (a + 0.044715 a**3))).
 
-    The exact form is the backend's ``gelu`` primitive. Forward saves ``a``, not dy/da:
-    ``a`` is the op's input, which the graph holds until this backward anyway, while a saved
-    dy/da would be one more array of the activation's size per GELU held from forward to
-    backward (12 MB per layer at GPT-2's size, batch 4, block 256). Backward recomputes
-    dy/da in one pass of the same primitive, then multiplies.
+    The exact form is the backend's ``gelu`` primitive: when a gradient will be needed, the forward pass also computes dy/da and
+    saves it (instead of ``a``), so the backward pass is one multiply.
     """
 
     promote = "float"
@@ -349,8 +346,9 @@ class GELU(Function):
             ctx.save_for_backward(a)
             t = np.tanh(dt.type(_SQRT_2_OVER_PI) * (a + dt.type(0.044715) * a * a * a))
             return (dt.type(0.5) * a * (1 + t)).astype(dt, copy=False)
-        ctx.save_for_backward(a)
-        y, _ = backends.active.gelu(a, want_grad=False)
+        # ctx.needs_input_grad is empty when nothing is recorded (no_grad, or no input needs grad)
+        y, dydx = backends.active.gelu(a, want_grad=bool(ctx.needs_input_grad))
+        ctx.save_for_backward(dydx)
         return y
 
     @staticmethod
@@ -363,9 +361,8 @@ class GELU(Function):
             t = np.tanh(u)
             d = 0.5 * (1 + t) + 0.5 * a * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * a * a)
             return (grad * d).astype(dt, copy=False)
-        # d(a Phi(a))/da = Phi(a) + a phi(a), recomputed from a (see the class docstring)
-        (a,) = ctx.saved_tensors
-        _, dydx = backends.active.gelu(a, want_grad=True)
+        # d(a Phi(a))/da = Phi(a) + a phi(a): saved by forward as dydx
+        (dydx,) = ctx.saved_tensors
         return backends.active.gelu_backward(grad, dydx)
 
     @staticmethod
