@@ -26,26 +26,31 @@ def test_non_json_data_is_refused_before_anything_is_sent(obj, fragment):
 
 
 GATHER = textwrap.dedent("""
+    import sys
     from minigrad.distributed import process_group as pg
     pg.init_process_group(timeout=120)
     rank = pg.get_rank()
+    # each rank writes a file of its own: two ranks' lines on one stdout can interleave
+    out = open(f"{sys.argv[1]}/rank{rank}.txt", "w")
     items = [("parameter w", ((16, 8 + 8 * rank), "float32", True)),
              ("names", ["a", "b"]), ("nested", {"k": [1, [2.5, None]]})]
     got = pg.all_gather_object(items)
-    print(f"rank {rank} got {got!r}", flush=True)
+    print(f"rank {rank} got {got!r}", file=out)
     try:
         pg.check_same_on_all_ranks(items, "model")
     except pg.DistributedError as e:
-        print(f"rank {rank} refused: {e}", flush=True)
+        print(f"rank {rank} refused: {e}", file=out)
+    out.close()
 """)
 
 
-def test_two_ranks_gather_tuples_in_rank_order(mpiexec):
-    done = subprocess.run([mpiexec, "-n", "2", sys.executable, "-c", GATHER],
+def test_two_ranks_gather_tuples_in_rank_order(mpiexec, tmp_path):
+    done = subprocess.run([mpiexec, "-n", "2", sys.executable, "-c", GATHER, str(tmp_path)],
                           capture_output=True, text=True, timeout=180, env=launch.mpi_env(),
                           check=False)
     assert done.returncode == 0, done.stderr[-3000:]
-    lines = done.stdout.splitlines()
+    lines = [line for rank in (0, 1)
+             for line in (tmp_path / f"rank{rank}.txt").read_text().splitlines()]
 
     def one(rank: int) -> tuple:
         return (("parameter w", ((16, 8 + 8 * rank), "float32", True)),

@@ -591,3 +591,13 @@ def test_cumprod_with_zeros_and_logcumsumexp_match_torch():
         x = leaf(a)
         (getattr(mg, name)(x, 1) ** 2).sum().backward()
         np.testing.assert_allclose(x.grad.numpy(), t.grad.numpy(), rtol=1e-12, atol=1e-12)
+
+
+def test_cumprod_second_derivative_of_tiny_values():
+    # Hypothesis found it: through the division form, d/da of (a * rest) / a cancels two
+    # terms of size rest / a (here 1e36) and the second derivative came out as -2.3e18
+    import minigrad as _mg
+    from minigrad import gradgradcheck as _ggc
+
+    x = _mg.tensor(np.array([[2.50851102e-36, 0.7], [1e-30, 3.0]]), requires_grad=True)
+    assert _ggc(lambda t: t.cumprod(1), (x,))
