@@ -118,7 +118,9 @@ def _prod_grads(xp, a, src, out, grad, index: tuple, own: np.ndarray, include_se
       x replaced by 1, SR(a, src1); a zero among several: 0 (another zero remains).
 
     SR is this op again (``xp.scatter_reduce``), so every term is differentiable; only the
-    last case's second derivative is not (as in PyTorch), and create_graph refuses it."""
+    last case's second derivative is not (as in PyTorch), and create_graph refuses it. The
+    division by x, differentiated again, cancels two terms of size 1/x: second derivatives
+    lose precision for |x| near the smallest floats (as PyTorch's, which divides too)."""
     av, sv = np.asarray(a), np.asarray(src)
     one, zero = np.ones((), av.dtype), np.zeros((), av.dtype)
     ga = gs = None
