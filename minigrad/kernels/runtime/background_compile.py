@@ -49,11 +49,9 @@ Details that keep this safe:
 from __future__ import annotations
 
 import atexit
-import base64
 import contextlib
 import importlib
 import os
-import pickle
 import select
 import subprocess
 import sys
@@ -64,7 +62,7 @@ from collections.abc import Callable, Iterator
 
 from numba.core import config, event
 
-from . import disk_cache, settings, threads
+from . import disk_cache, settings, signature_text, threads
 from .cache_location import cache_root
 
 try:
@@ -132,8 +130,8 @@ class _Worker:
 
     def send(self, number: int, key: tuple) -> None:
         module, qualname, args = key
-        blob = base64.b64encode(pickle.dumps(args)).decode("ascii")
-        self.process.stdin.write(f"{number} {module} {qualname} {blob}\n".encode())
+        text = signature_text.to_text(args)  # TypeError: a type with no text form
+        self.process.stdin.write(f"{number} {module} {qualname} {text}\n".encode())
         self.process.stdin.flush()
         self.pending[number] = key
 
@@ -206,6 +204,9 @@ def _request(key: tuple) -> bool:
                           file=sys.stderr, flush=True)
             _requests += 1
             _worker.send(_requests, key)
+        except TypeError:  # argument types the text form cannot carry: compile here
+            _compile_here.add(key)
+            return False
         except OSError:
             if _worker is not None:
                 _worker.finish()
@@ -350,9 +351,9 @@ def main() -> int:
     ``ok number`` or ``failed number why``."""
     settings.ensure_ready()  # the threading layer this process's parent uses
     for line in sys.stdin:
-        number, module, qualname, blob = line.split()
+        number, module, qualname, text = line.split()
         try:
-            args = pickle.loads(base64.b64decode(blob))
+            args = signature_text.from_text(text)
             with _cache_lock():
                 _dispatcher(module, qualname).compile(args)
             answer = f"ok {number}"
