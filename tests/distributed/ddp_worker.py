@@ -3,7 +3,8 @@
 
 Scenarios (first argument):
   train OUT DTYPE STEPS ACCUMULATE   DDP-train a small GPT; each rank writes OUT.rank<r>.npz
-  mismatch                           rank 1 builds a different model: DDP must refuse
+  mismatch OUT                       rank 1 builds a different model: DDP must refuse;
+                                     each rank writes its message to OUT.rank<r>.txt
   raise                              rank 1 raises after a step: every rank must stop
   kill TIMEOUT                       rank 1 SIGKILLs itself after a step
   hang TIMEOUT                       rank 1 never joins the collective: rank 0's deadline
@@ -109,7 +110,9 @@ def main() -> None:
         try:
             dist.DistributedDataParallel(make_model(1, "float32", n_embd=16 + 8 * rank))
         except dist.DistributedError as e:
-            print(f"rank {rank} refused: {e}", flush=True)
+            # a file per rank: two ranks' lines on mpiexec's one stdout can interleave
+            with open(f"{sys.argv[2]}.rank{rank}.txt", "w") as f:
+                print(f"rank {rank} refused: {e}", file=f)
     elif scenario in ("raise", "kill", "hang"):
         ddp = dist.DistributedDataParallel(make_model(1, "float32"))
         for step in range(1000):
