@@ -25,7 +25,7 @@ from minigrad.models.hf_gpt2 import save_tokenizer_files
 
 from .cli import _OneLineErrors
 from .data import DataError
-from .pretrained import load_model
+from .pretrained import SOURCE_HELP, load_model
 from .tokens import BPETokenizer, load_bpe
 
 
@@ -35,8 +35,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="minigrad-export",
         description="Write a model as a Hugging Face GPT-2 directory (weights, config, "
                     "tokenizer) that transformers loads.")
-    p.add_argument("source", help="a minigrad-train checkpoint (.npz) or run directory, a "
-                   "GPT-2 directory, or a nanoGPT ckpt.pt")
+    p.add_argument("source", help=SOURCE_HELP)
     p.add_argument("out_dir", help="the directory to write (created if needed)")
     p.add_argument("--tokenizer", default=None, metavar="PATH",
                    help="the tokenizer to write beside the model (default: the one SOURCE "

@@ -32,6 +32,11 @@ CONFIG_FIELDS = ("vocab_size", "block_size", "n_layer", "n_head", "n_embd", "dro
                  "tie_weights", "activation", "layer_norm_eps")
 
 
+#: what ``minigrad-sample`` and ``minigrad-export`` accept as SOURCE (:func:`load_model`)
+SOURCE_HELP = ("a minigrad-train checkpoint (.npz) or run directory, a Hugging Face GPT-2 "
+               "directory, or a nanoGPT ckpt.pt")
+
+
 def load_model(path: str) -> tuple[models.GPT, object | None, str]:
     """(model, its tokenizer or None, what it was) from ``path`` (see the module docstring);
     DataError with one line when it is none of those or cannot be read."""

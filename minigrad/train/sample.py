@@ -24,7 +24,7 @@ from .checkpoint import _py, load_checkpoint, model_from_checkpoint
 from .cli import _OneLineErrors, positive_float, positive_int
 from .data import DataError
 from .generation import print_samples, resolve_prompt
-from .pretrained import load_model
+from .pretrained import SOURCE_HELP, load_model
 from .tokens import load_bpe, tokenizer_from_checkpoint
 
 
@@ -58,8 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="minigrad-sample",
         description="Sample text from a minigrad-train checkpoint, a GPT-2 directory or a "
                     "nanoGPT ckpt.pt.")
-    p.add_argument("source", help="a minigrad-train checkpoint (.npz) or run directory, a "
-                   "Hugging Face GPT-2 directory, or a nanoGPT ckpt.pt")
+    p.add_argument("source", help=SOURCE_HELP)
     p.add_argument("--prompt", default=None, help="text the samples continue (default: a "
                    "newline)")
     p.add_argument("--prompt-file", default=None, metavar="PATH",
