@@ -35,6 +35,16 @@ def _cumprod_grad_exact(xp, a, grad):
     return before * (xp.where(upper, table, 0.0) * grad[..., None, :]).sum(-1)
 
 
+def _division_is_exact(a: np.ndarray, out: np.ndarray) -> bool:
+    """True when (g * out) / a loses nothing: no a is 0 and every out is finite and far
+    enough above the smallest normal number (tiny / eps) that g * out stays normal for any
+    |g| >= eps. Integer inputs never reach here (their cumprod has no gradient)."""
+    if (a == 0).any() or not np.isfinite(out).all():
+        return False
+    info = np.finfo(out.dtype)
+    return bool(out.size == 0 or np.abs(out).min() >= info.tiny / info.eps)
+
+
 class CumProd(Function):
     """out_i = a_0 * a_1 * ... * a_i along ``axis``."""
 
@@ -51,12 +61,14 @@ class CumProd(Function):
     @staticmethod
     def backward(ctx, grad):
         # d out_j/d a_i = out_j / a_i for j >= i: a reversed cumulative sum of g * out, over a;
-        # where a has a zero that division is 0/0, so the exact (n, n) form is used instead.
-        # Recorded for a second derivative, the division's d/da of (a * rest) / a cancels
-        # two terms of size rest / a (1e35 for a = 1e-36): the exact form is used then too
+        # where a has a zero that division is 0/0, and where out is so small that g * out
+        # underflows (a = 5e-324: g * out = 0, so 0 / a), it loses the answer: the exact
+        # (n, n) form is used instead. Recorded for a second derivative, the division's d/da
+        # of (a * rest) / a cancels two terms of size rest / a (1e35 for a = 1e-36): the
+        # exact form is used then too
         a, out = ctx.saved_tensors
         xp, ax = ctx.xp, ctx.axis
-        if isinstance(grad, np.ndarray) and not (a == 0).any():
+        if isinstance(grad, np.ndarray) and _division_is_exact(a, out):
             return xp.flip(xp.cumsum(xp.flip(grad * out, ax), ax), ax) / a
         exact = _cumprod_grad_exact(xp, _to_last(xp, a, ax), _to_last(xp, grad, ax))
         return _to_last(xp, exact, ax)

@@ -601,3 +601,24 @@ def test_cumprod_second_derivative_of_tiny_values():
 
     x = _mg.tensor(np.array([[2.50851102e-36, 0.7], [1e-30, 3.0]]), requires_grad=True)
     assert _ggc(lambda t: t.cumprod(1), (x,))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_cumprod_gradient_where_the_product_underflows(dtype):
+    # Hypothesis found it through prod's backward (a cumprod of [1, 5e-324]): the division
+    # form (g * out) / a lost the answer when g * out underflowed to 0 (0 / a = 0, not g)
+    tiny = np.finfo(dtype).smallest_subnormal
+    a = np.array([[1.0, tiny, 3.0], [0.5, 0.25, 2.0]], dtype=dtype)
+    g = np.array([[-0.35, 0.6, 0.1], [1.0, -2.0, 0.5]], dtype=dtype)
+    x = mg.tensor(a, requires_grad=True)
+    x.cumprod(1).backward(mg.tensor(g))
+    # d(sum_j g_j out_j)/da_i = sum_{j >= i} g_j prod_{k <= j, k != i} a_k, in float64
+    a64, g64 = a.astype(np.float64), g.astype(np.float64)
+    want = np.zeros_like(a64)
+    for r in range(2):
+        for i in range(3):
+            want[r, i] = sum(g64[r, j] * np.prod(np.delete(a64[r, :j + 1], i))
+                             for j in range(i, 3))
+    # (a true value below the dtype's smallest normal number may round to 0: atol covers it)
+    np.testing.assert_allclose(x.grad.numpy(), want, rtol=1e-6, atol=np.finfo(dtype).tiny)
+    assert x.grad.numpy()[0, 1] != 0  # the lost term: g_1 + g_2 * 3 = 0.9
