@@ -30,8 +30,13 @@ Type promotion follows PyTorch's ``torch.result_type``:
   sigmoid gelu sin cos erf logsumexp`` (and the smooth unary functions of
   ``ops/unary_math.py``) of an integer tensor and an integer tensor to a float power are
   computed in float32;
-- ``sum prod cumsum`` of bool and integer tensors give int64 (no wrap-around);
-  ``mean var std norm`` of them raise, as PyTorch.
+- ``sum prod cumsum`` of bool and integer tensors give int64 (no wrap-around), and so
+  does an ``einsum`` that sums an integer operand's own axis away (PyTorch's einsum sums
+  such an axis with ``sum`` first); ``mean var std norm`` of them raise, as PyTorch;
+- Python numbers given a dtype (``tensor(v, dtype=)``, ``full``, ``full_like``) are
+  converted as PyTorch's checked conversion: a value outside an integer dtype's range
+  raises OverflowError, except that a negative int down to -max wraps around in an
+  unsigned dtype (``-9`` as uint8 is 247); a float truncates toward zero.
 
 Each op names its rule once, as the class attribute ``promote`` of its Function
 (``promote_options`` names the options, such as clamp's bounds, that join the
@@ -100,6 +105,25 @@ def python_scalar(value: Any) -> np.ndarray:
     if isinstance(value, float):
         return np.asarray(value, dtype=DEFAULT_FLOAT)
     return np.asarray(value)
+
+
+def cast_numbers(arr: np.ndarray, dtype: Any) -> np.ndarray:
+    """``arr``, built from Python numbers (bool, int64, uint64 or float64), cast to ``dtype``
+    as PyTorch converts a number: into an integer dtype only values in its range (a float
+    truncated toward zero; NaN and inf refused), and, in an unsigned dtype, a negative int
+    down to -max wrapping around (two's complement, as ``a - b`` in uint8). Anything else
+    raises OverflowError naming the value, before anything is built."""
+    dt = check_dtype(dtype)
+    if dt.kind in "iu" and arr.dtype.kind in "iuf" and arr.size:
+        info = np.iinfo(dt)
+        low = -int(info.max) if dt.kind == "u" and arr.dtype.kind == "i" else int(info.min)
+        finite = arr.dtype.kind != "f" or bool(np.isfinite(arr).all())
+        lo, hi = (arr.min(), arr.max()) if finite else (np.nan, np.nan)
+        if not finite or lo < low or hi > info.max:
+            bad = lo if finite and lo < low else hi
+            raise OverflowError(f"value {bad} cannot be converted to {dt} without overflow "
+                                f"(its range is {info.min}..{info.max})")
+    return arr.astype(dt, copy=False)
 
 
 def promote(kind: str, arrays: list, name: str = "op", scalars: tuple = ()) -> list:

@@ -18,7 +18,7 @@ import numpy as np
 from .ops import rearrange
 from .ops.einsum import Einsum
 from .ops.masking import masked_fill as masked_fill_op
-from .tensor import Tensor, _float_dtype, _shape_args, check_device, tensor
+from .tensor import Tensor, _fill_value, _float_dtype, _shape_args, check_device, tensor
 
 
 def _as_tensor(x: Any) -> Tensor:
@@ -760,9 +760,9 @@ def einsum(equation: str, *operands: Any) -> Tensor:
 
 def full_like(t: Tensor, fill_value: float, dtype: Any = None, *, device: Any = None,
               requires_grad: bool = False) -> Tensor:
-    """``fill_value`` with the shape (and dtype) of ``t``."""
+    """``fill_value`` with the shape (and dtype) of ``t``, converted as :func:`full`'s."""
     check_device(device)
-    return Tensor(np.full(t.shape, fill_value, t.dtype if dtype is None else dtype),
+    return Tensor(np.full(t.shape, _fill_value(fill_value, t.dtype if dtype is None else dtype)),
                   requires_grad=requires_grad)
 
 

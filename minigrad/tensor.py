@@ -24,7 +24,7 @@ import numpy as np
 
 from . import engine, function
 from .autograd.grad_mode import is_grad_enabled, no_grad
-from .dtypes import check_dtype, python_scalar, result_type
+from .dtypes import cast_numbers, check_dtype, python_scalar, result_type
 from .ops import (
     binary_math,
     elementwise,
@@ -63,9 +63,11 @@ def _to_array(data: Any, dtype: Any = None) -> np.ndarray:
             raise ValueError(f"cannot build a tensor from ragged nested sequences: {e}") from None
         if arr.dtype == object:
             raise TypeError(f"cannot build a tensor from data of type {type(data).__name__}")
-        # Python floats -> float32, as PyTorch; with dtype= they go straight to it below
+        # Python floats -> float32, as PyTorch; with dtype= they go straight to it
         # (from float64, which holds them exactly: one rounding, never via float32)
-        if arr.dtype == np.float64 and dtype is None:
+        if dtype is not None:
+            arr = cast_numbers(arr, dtype)
+        elif arr.dtype == np.float64:
             arr = arr.astype(DEFAULT_FLOAT)
     if dtype is not None:
         arr = arr.astype(check_dtype(dtype), copy=False)
@@ -1620,8 +1622,16 @@ def full(shape: Iterable, value: float, dtype: Any = None, requires_grad: bool =
     check_device(device)
     if dtype is None:
         dtype = _to_array(value).dtype if isinstance(value, (bool, int, float)) else DEFAULT_FLOAT
-    arr = np.full(_shape_args((tuple(shape),)), value, check_dtype(dtype))
+    arr = np.full(_shape_args((tuple(shape),)), _fill_value(value, dtype))
     return Tensor(arr, requires_grad=requires_grad)
+
+
+def _fill_value(value: Any, dtype: Any) -> np.ndarray:
+    """``full``'s value as a 0-d array of ``dtype``: a Python number converted as PyTorch
+    (:func:`minigrad.dtypes.cast_numbers`), anything else (an array, a Tensor) cast."""
+    if isinstance(value, (bool, int, float)):
+        return cast_numbers(np.asarray(value), dtype)
+    return np.asarray(_to_array(value), dtype=check_dtype(dtype))
 
 
 def zeros_like(t: Tensor, dtype: Any = None, requires_grad: bool = False, *,

@@ -37,13 +37,18 @@ def check_ids(ids: Any, num_embeddings: int) -> np.ndarray:
 
 
 def embedding(ids: Any, weight: Tensor, padding_idx: int | None = None,
-              max_norm: float | None = None, norm_type: float = 2.0) -> Tensor:
+              max_norm: float | None = None, norm_type: float = 2.0,
+              scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
     """Rows of ``weight`` (num_embeddings, D) picked by integer ``ids`` -> ids.shape + (D,).
 
     ``padding_idx``: that row is looked up as usual but gets no gradient (PyTorch's
     padding row; negative counts from the end). ``max_norm``: first, in place and without
     gradient, each row the ids pick whose ``norm_type``-norm exceeds ``max_norm`` is scaled
-    by max_norm / (norm + 1e-7), as PyTorch's renorm.
+    by max_norm / (norm + 1e-7), as PyTorch's renorm. ``scale_grad_by_freq``: the gradient
+    a position sends its row is divided by how many times that id occurs in ``ids``.
+    ``sparse``: accepted for PyTorch's signature; minigrad has no sparse tensors, so the
+    gradient is the same dense (num_embeddings, D) array either way (same values as
+    PyTorch's sparse gradient, densified).
     """
     if weight.ndim != 2:
         raise ValueError(f"embedding: weight must be 2-D (num_embeddings, dim), got {weight.shape}")
@@ -56,7 +61,11 @@ def embedding(ids: Any, weight: Tensor, padding_idx: int | None = None,
         padding_idx %= n
     if max_norm is not None:
         _renorm_rows(weight.data, np.unique(checked), max_norm, norm_type)
-    out = EmbeddingFunction.apply(weight, ids=checked)
+    scale = None
+    if scale_grad_by_freq:
+        _, where_id, counts = np.unique(checked, return_inverse=True, return_counts=True)
+        scale = 1.0 / counts[where_id.reshape(checked.shape)]
+    out = EmbeddingFunction.apply(weight, ids=checked, grad_scale=scale)
     if padding_idx is None or not (checked == padding_idx).any():
         return out
     # the padding row's value, cut from the graph: where() sends its positions no gradient
@@ -75,21 +84,39 @@ class Embedding(Module):
     """A table of ``num_embeddings`` learned vectors of size ``embedding_dim``.
 
     forward(ids) with integer ids of any shape (Tensor or ndarray) ->
-    ids.shape + (embedding_dim,). Init as PyTorch: weight ~ N(0, 1).
+    ids.shape + (embedding_dim,). Init as PyTorch: weight ~ N(0, 1), the ``padding_idx``
+    row zero. ``padding_idx``, ``max_norm``, ``norm_type``, ``scale_grad_by_freq`` and
+    ``sparse`` mean what they mean in :func:`embedding`.
     """
 
-    def __init__(self, num_embeddings: int, embedding_dim: int, dtype: Any = np.float32) -> None:
+    def __init__(self, num_embeddings: int, embedding_dim: int, padding_idx: int | None = None,
+                 max_norm: float | None = None, norm_type: float = 2.0,
+                 scale_grad_by_freq: bool = False, sparse: bool = False,
+                 dtype: Any = np.float32) -> None:
         super().__init__()
         for name, v in (("num_embeddings", num_embeddings), ("embedding_dim", embedding_dim)):
             if not isinstance(v, (int, np.integer)) or v <= 0:
                 raise ValueError(f"Embedding: {name} must be a positive integer, got {v!r}")
+        if padding_idx is not None:
+            if not -num_embeddings <= padding_idx < num_embeddings:
+                raise ValueError(f"Embedding: padding_idx {padding_idx} is out of range for a "
+                                 f"table of {num_embeddings} rows")
+            padding_idx %= num_embeddings
         self.num_embeddings = int(num_embeddings)
         self.embedding_dim = int(embedding_dim)
+        self.padding_idx, self.max_norm, self.norm_type = padding_idx, max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
         w = generator().standard_normal((num_embeddings, embedding_dim)).astype(dtype)
+        if padding_idx is not None:
+            w[padding_idx] = 0
         self.weight = Parameter(w)
 
     def forward(self, ids: Any) -> Tensor:
-        return embedding(ids, self.weight)
+        return embedding(ids, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+                         self.scale_grad_by_freq, self.sparse)
 
     def extra_repr(self) -> str:
-        return f"{self.num_embeddings}, {self.embedding_dim}"
+        extra = "".join(f", {k}={getattr(self, k)}" for k in
+                        ("padding_idx", "max_norm", "scale_grad_by_freq", "sparse")
+                        if getattr(self, k) not in (None, False))
+        return f"{self.num_embeddings}, {self.embedding_dim}{extra}"

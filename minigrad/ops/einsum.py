@@ -15,6 +15,7 @@ import string
 
 import numpy as np
 
+from .. import dtypes
 from ..function import Function
 from .broadcast import unbroadcast
 
@@ -51,6 +52,20 @@ def parse(equation: str, shapes: list) -> tuple[list, str]:
     return explicit, out
 
 
+def _integer_dtypes(arrays: tuple, ins: list, out: str) -> list:
+    """PyTorch's einsum dtypes for integer or bool operands: an operand with an axis of its
+    own summed away (a letter in no other operand and not in the output) is summed by
+    ``sum`` first, so it goes int64 by the "sum" rule (no wrap-around); then the operands
+    meet at their result type (int8 "ij->i" gives int64, int8 "ij,jk->ik" stays int8)."""
+    cast = []
+    for i, (sub, a) in enumerate(zip(ins, arrays)):
+        elsewhere = set(out).union(*[set(s) for j, s in enumerate(ins) if j != i])
+        if not set(sub) <= elsewhere:
+            a = dtypes.promote("sum", [a])[0]
+        cast.append(a)
+    return dtypes.promote("binary", cast, "einsum")
+
+
 class Einsum(Function):
     """out = einsum(equation, *operands); see the module docstring."""
 
@@ -59,6 +74,8 @@ class Einsum(Function):
     @staticmethod
     def forward(ctx, *arrays, equation):
         ins, out = parse(equation, [a.shape for a in arrays])
+        if any(a.dtype.kind in "biu" for a in arrays):
+            arrays = _integer_dtypes(arrays, ins, out)
         ctx.save_for_backward(*arrays)
         ctx.subs = (ins, out)
         return np.asarray(np.einsum(",".join(ins) + "->" + out, *arrays))

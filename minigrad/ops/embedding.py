@@ -12,20 +12,31 @@ class EmbeddingFunction(Function):
 
     ``ids`` is an option (never differentiated), already checked to lie in [0, V) and
     owned by the op (the caller passes a copy: see ``nn.embedding.check_ids``), so a
-    batch buffer the caller refills before backward cannot move the scatter."""
+    batch buffer the caller refills before backward cannot move the scatter.
+    ``grad_scale`` (optional, ids.shape): each position's gradient is multiplied by it
+    before the scatter (``scale_grad_by_freq``: 1 / how often that id occurs)."""
 
     @staticmethod
-    def forward(ctx, weight, ids):
+    def forward(ctx, weight, ids, grad_scale=None):
         ctx.ids = ids
         ctx.num = weight.shape[0]
+        ctx.grad_scale = grad_scale
         return weight[ids]
 
     @staticmethod
     def backward(ctx, grad):
-        # dweight[ids[i]] += g[i] (repeated ids accumulate)
+        # dweight[ids[i]] += s[i] * g[i] (repeated ids accumulate; s = 1 without grad_scale)
+        if ctx.grad_scale is not None:
+            grad = grad * ctx.grad_scale[..., None].astype(grad.dtype, copy=False)
         return backends.active.embedding_backward(ctx.ids, grad, ctx.num)
 
     @staticmethod
     def composite(ctx, weight):
-        # the same lookup as a plain gather, differentiated under create_graph
-        return GetItem.apply(weight, index=ctx.ids)
+        # the same lookup as a plain gather, differentiated under create_graph; with a
+        # grad_scale s the value is rows * s + rows * (1 - s) cut from the graph: the
+        # same rows, whose gradient is s * g (the backward above), itself differentiable
+        rows = GetItem.apply(weight, index=ctx.ids)
+        if ctx.grad_scale is None:
+            return rows
+        s = ctx.grad_scale[..., None].astype(rows.dtype)
+        return rows * s + (rows * (1 - s)).detach()

@@ -54,7 +54,6 @@ def _each(ops: str, category: str, reason: str, **match) -> list[Entry]:
 
 
 FLOATS = ("float32", "float64")
-_SMALL_INTS = ("int8", "int16", "int32", "uint8")
 INTS = ("int64", "int32", "int16", "int8", "uint8", "uint16", "uint32", "uint64")
 
 # ---- deliberate differences -------------------------------------------------------------
@@ -76,10 +75,6 @@ DIFFERENCES: list[Entry] = [
 
 # ---- known bugs (expected failures until fixed; delete an entry with its fix) -----------
 KNOWN_BUGS: list[Entry] = [
-    # missing keyword arguments
-    *(Entry("nn.functional.embedding", REFUSED,
-            f"[missing kwargs] embedding({k}=)", kwarg=k)
-      for k in ("scale_grad_by_freq", "sparse")),
     # missing options of an existing op
     Entry("norm.nuc", CRASH, "[missing options] norm(p='nuc')", detail="'nuc'"),
     Entry("einsum", CRASH, "[missing options] einsum with a repeated letter in one operand "
@@ -89,13 +84,6 @@ KNOWN_BUGS: list[Entry] = [
           "[gradients] a float attn_mask that requires grad is refused (no gradient to the "
           "mask yet)", detail="requires grad"),
     # gradients
-    # the dtype rule
-    *_each("sum cumsum einsum", WRONG_DTYPE,
-           "[dtype rule] sum/prod/cumsum (einsum's sums too) of small ints give int64",
-           dtypes=_SMALL_INTS),
-    Entry("full_like", CRASH,
-          "[dtype rule] a negative fill of an unsigned tensor wraps around in PyTorch",
-          dtypes=("uint8", "uint16", "uint32", "uint64"), detail="OverflowError"),
 ]
 
 
