@@ -65,20 +65,22 @@ def amin(input: Any, dim: Any = None, keepdim: bool | None = None, *, axis: Any 
     return _as_tensor(input).amin(dim, keepdim, axis=axis, keepdims=keepdims)
 
 
-def var(input: Any, dim: Any = None, keepdim: bool | None = None, *, correction: int = 1,
-        unbiased: bool | None = None, axis: Any = None, keepdims: bool | None = None) -> Tensor:
+def var(input: Any, dim: Any = None, unbiased: bool | None = None, keepdim: bool | None = None,
+        *, correction: int | None = None, axis: Any = None, keepdims: bool | None = None
+        ) -> Tensor:
     """``minigrad.var(x, ...)`` is ``x.var(...)``: variance, sum((x - mean)**2) / (N -
-    correction)."""
-    return _as_tensor(input).var(dim, keepdim,
-                                 correction=correction, unbiased=unbiased, axis=axis, keepdims=keepdims)
+    correction); the second positional is ``unbiased``, as ``torch.var(x, 1, False)``."""
+    return _as_tensor(input).var(dim, unbiased, keepdim, correction=correction, axis=axis,
+                                 keepdims=keepdims)
 
 
-def std(input: Any, dim: Any = None, keepdim: bool | None = None, *, correction: int = 1,
-        unbiased: bool | None = None, axis: Any = None, keepdims: bool | None = None) -> Tensor:
-    """``minigrad.std(x, ...)`` is ``x.std(...)``: standard deviation, sqrt(var) (same arguments
-    as :meth:`var`)."""
-    return _as_tensor(input).std(dim, keepdim,
-                                 correction=correction, unbiased=unbiased, axis=axis, keepdims=keepdims)
+def std(input: Any, dim: Any = None, unbiased: bool | None = None, keepdim: bool | None = None,
+        *, correction: int | None = None, axis: Any = None, keepdims: bool | None = None
+        ) -> Tensor:
+    """``minigrad.std(x, ...)`` is ``x.std(...)``: standard deviation, sqrt(var) (the
+    arguments of :meth:`var`)."""
+    return _as_tensor(input).std(dim, unbiased, keepdim, correction=correction, axis=axis,
+                                 keepdims=keepdims)
 
 
 def prod(input: Any, dim: Any = None, keepdim: bool | None = None, *, dtype: Any = None,
@@ -718,35 +720,22 @@ def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: float = 1,
     return _as_tensor(input).baddbmm(batch1, batch2, beta=beta, alpha=alpha)
 
 
-def _var_args(dim: Any, unbiased: Any, correction: Any) -> tuple:
-    """PyTorch's var_mean/std_mean arguments as (dim, correction): a bool where ``dim`` goes
-    is ``unbiased`` (``var_mean(x, False)``), ``correction=None`` means 1."""
-    if isinstance(dim, bool):
-        if unbiased is not None:
-            raise TypeError("var_mean/std_mean: unbiased given twice")
-        dim, unbiased = None, dim
-    if unbiased is not None:
-        if correction is not None:
-            raise TypeError("var_mean/std_mean: give unbiased or correction, not both")
-        correction = int(bool(unbiased))
-    return dim, 1 if correction is None else correction
-
-
 def var_mean(input: Any, dim: Any = None, unbiased: bool | None = None, keepdim: bool = False,
              *, correction: Any = None) -> tuple:
-    """``(var, mean)`` over ``dim`` in one call, with PyTorch's arguments: the third positional
-    is ``unbiased`` (as in ``torch.var_mean(x, 1, True)``), ``correction`` defaults to 1."""
+    """``(var, mean)`` over ``dim`` in one call, with PyTorch's arguments (those of
+    :meth:`Tensor.var`: the third positional is ``unbiased``, as ``torch.var_mean(x, 1,
+    True)``; ``correction`` defaults to 1)."""
     x = _as_tensor(input)
-    d, c = _var_args(dim, unbiased, correction)
-    return x.var(d, keepdim, correction=c), x.mean(d, keepdim)
+    mean_dim = None if isinstance(dim, (bool, np.bool_)) else dim  # var_mean(x, False)
+    return x.var(dim, unbiased, keepdim, correction=correction), x.mean(mean_dim, keepdim)
 
 
 def std_mean(input: Any, dim: Any = None, unbiased: bool | None = None, keepdim: bool = False,
              *, correction: Any = None) -> tuple:
     """``(std, mean)`` over ``dim`` (the arguments of :func:`var_mean`)."""
     x = _as_tensor(input)
-    d, c = _var_args(dim, unbiased, correction)
-    return x.std(d, keepdim, correction=c), x.mean(d, keepdim)
+    mean_dim = None if isinstance(dim, (bool, np.bool_)) else dim
+    return x.std(dim, unbiased, keepdim, correction=correction), x.mean(mean_dim, keepdim)
 
 
 # ---- Functions without a Tensor method -------------------------------------------------

@@ -559,27 +559,31 @@ class Tensor:
         d, k = _reduce_args("amin", dim, keepdim, axis, keepdims)
         return reduce_ops.Min.apply(self, axis=d, keepdims=k)
 
-    def var(self, dim: Any = None, keepdim: bool | None = None, *, correction: int | None = 1,
-            unbiased: bool | None = None, axis: Any = None, keepdims: bool | None = None) -> Tensor:
-        """Variance, sum((x - mean)**2) / (N - correction); PyTorch's default correction=1
-        (also for ``correction=None``; ``unbiased=False`` is correction=0). A bool in the
-        place of ``dim`` is ``unbiased`` over all elements, PyTorch's ``var(x, False)``. Too
-        few elements give nan, as PyTorch."""
+    def var(self, dim: Any = None, unbiased: bool | None = None, keepdim: bool | None = None, *,
+            correction: int | None = None, axis: Any = None, keepdims: bool | None = None
+            ) -> Tensor:
+        """Variance, sum((x - mean)**2) / (N - correction), with PyTorch's arguments: the
+        second positional is ``unbiased`` (``x.var(1, False)`` is correction 0), the third
+        ``keepdim``; ``correction`` defaults to 1, and is given instead of ``unbiased``, not
+        with it. A bool in the place of ``dim`` is ``unbiased`` over all elements
+        (``x.var(False)``). Too few elements give nan, as PyTorch."""
         if isinstance(dim, (bool, np.bool_)):
             if unbiased is not None:
-                raise TypeError("var: unbiased given twice (a bool dim and unbiased=)")
+                raise TypeError("var: unbiased given twice (a bool dim and unbiased)")
             dim, unbiased = None, bool(dim)
-        if correction is None:
-            correction = 1
-        d, k = _reduce_args("var", dim, keepdim, axis, keepdims)
         if unbiased is not None:
+            if correction is not None:
+                raise TypeError("var: give unbiased or correction, not both")
             correction = int(bool(unbiased))
-        return reduce_ops.Var.apply(self, axis=d, keepdims=k, correction=correction)
+        d, k = _reduce_args("var", dim, keepdim, axis, keepdims)
+        return reduce_ops.Var.apply(self, axis=d, keepdims=k,
+                                    correction=1 if correction is None else correction)
 
-    def std(self, dim: Any = None, keepdim: bool | None = None, *, correction: int | None = 1,
-            unbiased: bool | None = None, axis: Any = None, keepdims: bool | None = None) -> Tensor:
-        """Standard deviation, sqrt(var) (same arguments as :meth:`var`)."""
-        return self.var(dim, keepdim, correction=correction, unbiased=unbiased, axis=axis,
+    def std(self, dim: Any = None, unbiased: bool | None = None, keepdim: bool | None = None, *,
+            correction: int | None = None, axis: Any = None, keepdims: bool | None = None
+            ) -> Tensor:
+        """Standard deviation, sqrt(var) (the arguments of :meth:`var`)."""
+        return self.var(dim, unbiased, keepdim, correction=correction, axis=axis,
                         keepdims=keepdims).sqrt()
 
     def prod(self, dim: Any = None, keepdim: bool | None = None, *, dtype: Any = None,

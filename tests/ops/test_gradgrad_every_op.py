@@ -110,7 +110,7 @@ def _reduce_cases(method, gen=L, **kw):
         for keep in (False, True):
             out.append(smooth(f"axis={axis},keepdims={keep}",
                               sq(lambda a, axis=axis, keep=keep: getattr(a, method)(
-                                  axis, keep, **kw)),
+                                  axis, keepdim=keep, **kw)),
                               lambda: [T(2, 3, 2, seed=3) if gen is T else gen(2, 3, 2, seed=3)]))
     return out
 
@@ -238,7 +238,7 @@ CASES: dict[str, list[Case]] = {
     "Min": [smooth("distinct,keepdims", sq(lambda a: a.amin((0, 1), True)), lambda: [T(2, 3)]),
             *_ties("amin")],
     "Var": [smooth(f"correction={c},keepdims={k}",
-                   lambda a, c=c, k=k: a.var(1, k, correction=c), lambda: [T(2, 3)])
+                   lambda a, c=c, k=k: a.var(1, keepdim=k, correction=c), lambda: [T(2, 3)])
             for c in (0, 1) for k in (False, True)] + _reduce_cases("var"),
     "Prod": [*_reduce_cases("prod"),
              smooth("with a zero", lambda a: a.prod(1) * a.sum(),

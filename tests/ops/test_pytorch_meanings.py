@@ -140,3 +140,20 @@ def test_attention_batch_axes_broadcast():
     assert gradcheck(lambda a, b, c: F.scaled_dot_product_attention(a, b, c), [q, k, v])
     with pytest.raises(ValueError, match="do not fit"):
         F.scaled_dot_product_attention(q, k[:, :3], v)
+
+
+def test_var_std_second_positional_is_unbiased_as_pytorch():
+    # torch's var(dim, unbiased, keepdim): x.var(1, False) is the biased variance, not a
+    # keepdim=False call (it used to be that, silently unbiased)
+    a = np.arange(12.0).reshape(3, 4) ** 1.5
+    t = minigrad.tensor(a)
+    np.testing.assert_allclose(t.var(1, False).numpy(), a.var(1, ddof=0), rtol=1e-12)
+    np.testing.assert_allclose(t.std(1, True).numpy(), a.std(1, ddof=1), rtol=1e-12)
+    assert t.var(1, False, True).shape == (3, 1)
+    np.testing.assert_allclose(minigrad.var(t, 0, False).numpy(), a.var(0), rtol=1e-12)
+    np.testing.assert_allclose(minigrad.std(t, 0, False, True).numpy(),
+                               a.std(0, keepdims=True), rtol=1e-12)
+    v, m = minigrad.var_mean(t, 1, False, True)
+    assert v.shape == m.shape == (3, 1)
+    with pytest.raises(TypeError, match="not both"):
+        t.var(1, True, correction=0)
