@@ -270,4 +270,6 @@ def test_random_view_graph_with_inplace_write_raises_or_matches_torch(chain, at,
     tout = build(torch, tx)
     tout.backward()
     np.testing.assert_allclose(out.item(), tout.item(), rtol=1e-12)
-    np.testing.assert_allclose(x.grad.data, tx.grad.numpy(), rtol=1e-12, atol=1e-15)
+    # atol: where tanh saturates, 1 - tanh(x)**2 cancels, and the last-bit difference between
+    # NumPy's and PyTorch's tanh becomes ~1e-15 absolute (Hypothesis found 1.8e-15 at 2e-6)
+    np.testing.assert_allclose(x.grad.data, tx.grad.numpy(), rtol=1e-12, atol=1e-13)
