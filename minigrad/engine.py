@@ -42,13 +42,21 @@ if TYPE_CHECKING:
     from .tensor import Tensor
 
 
+_TENSOR_CLASS: dict[type, type] = {}  # type of a tensor -> minigrad's Tensor class
+
+
 def _tensor_class(t: Tensor) -> type:
     """minigrad's Tensor class, found from a tensor (a Parameter's base class too):
     tensor.py imports this module, so this module does not import tensor.py."""
-    for cls in type(t).__mro__:
-        if "_from_op" in vars(cls):
-            return cls
-    raise TypeError(f"expected a minigrad Tensor, got {type(t).__name__}")
+    found = _TENSOR_CLASS.get(type(t))
+    if found is None:
+        for cls in type(t).__mro__:
+            if "_from_op" in vars(cls):
+                found = _TENSOR_CLASS[type(t)] = cls
+                break
+        else:
+            raise TypeError(f"expected a minigrad Tensor, got {type(t).__name__}")
+    return found
 
 
 def _raise_rebased(ctx, parent) -> None:
@@ -205,8 +213,9 @@ def _accumulate(t: Tensor, g: Any, create_graph: bool) -> None:
 
 
 def _is_lazy(g: Any) -> bool:
-    """True for a gradient kept lazily (a SliceGrad), not an array."""
-    return hasattr(g, "add_to")
+    """True for a gradient kept lazily (a SliceGrad), not an array (checked by type first:
+    the walk asks for every gradient it passes on)."""
+    return type(g) is not np.ndarray and hasattr(g, "add_to")
 
 
 def _add_into(total: Any, g: Any, total_is_ours: bool) -> np.ndarray:

@@ -284,18 +284,37 @@ def _link_view(out: Any, inputs: tuple) -> None:
     """Give ``out`` the version counter of the input whose memory its array shares.
 
     A fresh array (``base`` None, not an input's array itself) is the common case and
-    costs two attribute reads; only a view pays for the memory-bounds check."""
+    costs two attribute reads. A view's ``base`` is the array that owns the memory (NumPy
+    collapses views of views), so a view of an input, or of what the input is a view of,
+    is found by identity, as PyTorch's views share their base's counter. Only when that
+    fails and the memory may be shared otherwise (an owner that is not an owning ndarray:
+    a buffer, a memory map) does the memory-bounds check run."""
     arr = out.data
-    if arr.base is None:
+    base = arr.base
+    if base is None:
         for t in inputs:
             if arr is t.data:
-                break
-        else:
-            return
+                out._share_version(t)
+                return
+        return
     for t in inputs:
-        if arr is t.data or np.may_share_memory(arr, t.data):
+        data = t.data
+        if base is data or base is data.base:
             out._share_version(t)
             return
+    owner = type(base) is np.ndarray and base.flags.owndata
+    for t in inputs:
+        if owner and _owns_its_root(t.data):
+            continue  # two arrays under different owning arrays never overlap
+        if np.may_share_memory(arr, t.data):
+            out._share_version(t)
+            return
+
+
+def _owns_its_root(a: np.ndarray) -> bool:
+    """Whether ``a``'s memory belongs to an ndarray that owns it (``a`` or its base)."""
+    root = a if a.base is None else a.base
+    return type(root) is np.ndarray and root.flags.owndata
 
 
 def composite_backward(ctx: Context, grad: Any, composite: Any) -> tuple:
