@@ -26,16 +26,19 @@ from .linear import Linear, linear
 from .module import Module, Parameter
 
 
-def _attend(q: Tensor, k: Tensor, v: Tensor, mask: np.ndarray | None, causal: bool,
+def _attend(q: Tensor, k: Tensor, v: Tensor, mask: np.ndarray | Tensor | None, causal: bool,
             scale: float, dropout_p: float) -> tuple:
     """The one call of AttentionFunction: q (B, Tq, H, hs), k (B, Tk, H, hs), v (B, Tk, H, hv),
-    ``mask`` additive (broadcastable to (B, H, Tq, Tk)) or None -> (out (B, Tq, H, hv),
+    ``mask`` additive (broadcastable to (B, H, Tq, Tk)): an ndarray (a constant), a Tensor
+    that requires grad (an input, given its gradient), or None -> (out (B, Tq, H, hv),
     weights P (B, H, Tq, Tk) ndarray)."""
     B, t_q, H, _ = q.shape
     drop = dropout_mask((B, H, t_q, k.shape[1]), dropout_p, q.dtype) if dropout_p > 0 else None
     sink: list = []
-    out = AttentionFunction.apply(q, k, v, mask=mask, causal=bool(causal), scale=float(scale),
-                                  drop=drop, sink=sink)
+    inputs, options = ((q, k, v, mask), {}) if isinstance(mask, Tensor) else \
+        ((q, k, v), {"mask": mask})
+    out = AttentionFunction.apply(*inputs, causal=bool(causal), scale=float(scale), drop=drop,
+                                  sink=sink, **options)
     return out, sink[0]
 
 
@@ -128,8 +131,10 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
     (axis -3) than query, a divisor of them; each key/value head serves
     H_q / H_kv query heads in a row (grouped-query attention).
 
-    A documented difference from PyTorch: a query whose keys are all masked
-    gets output 0 (PyTorch gives NaN), and finite gradients.
+    Gradients reach query, key, value and a float ``attn_mask`` that requires grad
+    (dS, the scores' gradient, summed over the axes the mask was broadcast along), to
+    any order. A query whose keys are all masked (or that has no keys) gets output 0 and
+    zero gradients, as in PyTorch 2.13 (older PyTorch gave NaN).
     """
     if not enable_gqa:
         query, key, value = _broadcast_batch(query, key, value)
@@ -139,9 +144,6 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
     if attn_mask is not None and is_causal:
         raise ValueError("scaled_dot_product_attention: attn_mask and is_causal=True together "
                          "(as PyTorch, fold the causal mask into attn_mask)")
-    if isinstance(attn_mask, Tensor) and attn_mask.requires_grad:
-        raise NotImplementedError("scaled_dot_product_attention: an attn_mask that requires "
-                                  "grad (gradients do not flow into the mask)")
     mask = None
     if attn_mask is not None:
         m = np.asarray(attn_mask.data if isinstance(attn_mask, Tensor) else attn_mask)
@@ -150,7 +152,10 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
                                              "(..., L, S)"), query.dtype)
         elif m.dtype.kind == "f":
             check_mask(np.zeros(m.shape, bool), "attn_mask", lead + (t_q, t_k), "(..., L, S)")
-            mask = m.astype(query.dtype)  # a copy the op owns
+            if isinstance(attn_mask, Tensor) and attn_mask.requires_grad:
+                mask = attn_mask.to(query.dtype)  # an input of the Function: it gets dS
+            else:
+                mask = m.astype(query.dtype)  # a copy the op owns
         else:
             raise TypeError(f"scaled_dot_product_attention: attn_mask must be bool or float, "
                             f"got {m.dtype}")
@@ -162,8 +167,10 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
         mask = additive_mask(~np.tri(t_q, t_k, dtype=bool), query.dtype)
         causal = False
     if mask is not None and len(lead) > 2:  # (..., H, L, S) -> the Function's (B, H, L, S)
-        full = np.broadcast_to(mask, lead + (t_q, t_k))
-        mask = full.reshape((-1,) + full.shape[-3:])
+        full_shape = lead + (t_q, t_k)  # (a mask Tensor's expand sums its gradient back)
+        full = mask.expand(full_shape) if isinstance(mask, Tensor) else \
+            np.broadcast_to(mask, full_shape)
+        mask = full.reshape((-1,) + full_shape[-3:])
     scale = 1.0 / math.sqrt(query.shape[-1]) if scale is None else scale
     q, k, v = _as_heads(query), _as_heads(key), _as_heads(value)
     out, _ = _attend(q, k, v, mask, causal, scale, _check_p(dropout_p))

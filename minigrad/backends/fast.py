@@ -211,9 +211,11 @@ class Fast(Reference):
     def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
                            drop: np.ndarray | None, needs: tuple) -> tuple:
         """Reference.attention_backward; float32 without dropout runs fused (the kernel writes
-        dq, dk, dv straight in the (B, T, H, d) layout)."""
+        dq, dk, dv straight in the (B, T, H, d) layout). dS (``needs`` of four, a mask that
+        requires grad) is the reference's: the fused kernel keeps dS in a per-head tile it
+        never writes out, and the BLAS route below turns dP into dS * scale in place."""
         q, k, v, p, pd = saved
-        if p.size == 0 or q.size == 0 or v.size == 0:
+        if p.size == 0 or q.size == 0 or v.size == 0 or len(needs) > 3:
             return super().attention_backward(g, saved, scale, drop, needs)
         B = q.shape[0]
         q3, k3, v3 = _heads(q), _heads(k), _heads(v)  # views of the saved tiles

@@ -130,10 +130,12 @@ class Backend:
 
     def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
                            drop: np.ndarray | None, needs: tuple) -> tuple:
-        """(dq, dk, dv) of :meth:`attention` for G = dL/dout (B, Tq, H, hv), each None unless
-        ``needs`` asks; ``saved`` as :meth:`attention` returned it: dv = Pd^T G;
-        dP = (G v^T) * drop; dS = softmax_backward(P, dP) * scale; dq = dS k; dk = dS^T q.
-        (Masked entries need no care: P is 0 there, so dS is.)"""
+        """(dq, dk, dv), or (dq, dk, dv, dS) when ``needs`` has a fourth entry, of
+        :meth:`attention` for G = dL/dout (B, Tq, H, hv), each None unless ``needs`` asks;
+        ``saved`` as :meth:`attention` returned it: dv = Pd^T G; dP = (G v^T) * drop;
+        dS = softmax_backward(P, dP) (B, H, Tq, Tk), the scores' gradient (an additive
+        mask's); dq = dS k * scale; dk = dS^T q * scale. (Masked entries need no care: P is
+        0 there, so dS is.)"""
         raise NotImplementedError
 
     # ------------------------------------------------------- cross-entropy

@@ -158,23 +158,27 @@ class Reference(Backend):
 
     def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
                            drop: np.ndarray | None, needs: tuple) -> tuple:
-        """(dq, dk, dv) of :meth:`attention` for G = dL/dout (B, Tq, H, hv), each None unless
-        ``needs`` asks; ``saved`` = (q, k, v, P, Pd) as :meth:`attention` returned them:
-        dv = Pd^T G; dP = (G v^T) * drop; dS = softmax_backward(P, dP) * scale; dq = dS k;
-        dk = dS^T q. (Masked entries need no care: P is 0 there, so dS is too.)"""
+        """(dq, dk, dv), or (dq, dk, dv, dS) when ``needs`` has a fourth entry, of
+        :meth:`attention` for G = dL/dout (B, Tq, H, hv), each None unless ``needs`` asks;
+        ``saved`` = (q, k, v, P, Pd) as :meth:`attention` returned them: dv = Pd^T G;
+        dP = (G v^T) * drop; dS = softmax_backward(P, dP) (B, H, Tq, Tk), the scores'
+        gradient, which is an additive mask's; dq = dS k * scale; dk = dS^T q * scale.
+        (Masked entries need no care: P is 0 there, so dS is too.)"""
         q, k, v, p, pd = saved
         qh, kh, vh, gh = (np.swapaxes(a, 1, 2) for a in (q, k, v, g))  # (B, H, T, d) views
-        need_q, need_k, need_v = needs
+        need_q, need_k, need_v = needs[:3]
+        need_s = len(needs) > 3 and needs[3]
         dv = np.swapaxes(np.swapaxes(pd, -1, -2) @ gh, 1, 2) if need_v else None
-        dq = dk = None
-        if need_q or need_k:
+        dq = dk = ds = None
+        if need_q or need_k or need_s:
             dp = gh @ np.swapaxes(vh, -1, -2)
             if drop is not None:
                 dp = dp * drop
-            ds = self.softmax_backward(p, dp) * q.dtype.type(scale)
-            dq = np.swapaxes(ds @ kh, 1, 2) if need_q else None
-            dk = np.swapaxes(np.swapaxes(ds, -1, -2) @ qh, 1, 2) if need_k else None
-        return dq, dk, dv
+            ds = self.softmax_backward(p, dp)
+            dqk = ds * q.dtype.type(scale)  # the gradient of q k^T
+            dq = np.swapaxes(dqk @ kh, 1, 2) if need_q else None
+            dk = np.swapaxes(np.swapaxes(dqk, -1, -2) @ qh, 1, 2) if need_k else None
+        return (dq, dk, dv, ds if need_s else None)[:len(needs)]
 
     # ----------------------------------------------------------- cross-entropy
     def count_targets(self, targets: np.ndarray, num_classes: int, ignore_index: int) -> tuple:

@@ -12,8 +12,8 @@ the B * H heads:
     out = (P * drop) @ v                (Tq, hv)
 
 Backward, with G = dL/dout:
-    dv = (P * drop)^T G,  dP = (G v^T) * drop,  dS = P * (dP - rowsum(dP * P)) * scale,
-    dq = dS k,   dk = dS^T q
+    dv = (P * drop)^T G,  dP = (G v^T) * drop,  dS = P * (dP - rowsum(dP * P)),
+    dq = dS k * scale,   dk = dS^T q * scale,   dmask = dS summed to the mask's shape
 Both are the backend's ``attention`` / ``attention_backward`` primitives (a few
 lines of NumPy in backends/reference.py); the fast backend decides inside its
 ``attention`` whether its fused float32 kernels apply.
@@ -28,6 +28,7 @@ import numpy as np
 from .. import backends
 from ..backends.interface import causal_mask
 from ..function import Function
+from .broadcast import unbroadcast
 
 
 def additive_mask(blocked: np.ndarray, dtype: Any) -> np.ndarray:
@@ -40,12 +41,13 @@ class AttentionFunction(Function):
     """out = dropout(softmax(q k^T * scale + mask, causal)) @ v, head by head.
 
     Inputs q (B, Tq, H, hs), k (B, Tk, H, hs), v (B, Tk, H, hv), one float dtype
-    -> (B, Tq, H, hv). Options (checked by the caller, owned by the op):
-    ``mask`` a float array added to the scores, broadcastable to (B, H, Tq, Tk)
-    (-inf blocks a key) or None; ``causal`` (query i sees key j only if
-    j <= i + Tk - Tq); ``scale``; ``drop`` the scaled dropout mask of P
-    (B, H, Tq, Tk) or None; ``sink`` a list that receives P (B, H, Tq, Tk),
-    for inspection.
+    -> (B, Tq, H, hv). ``mask``: a float array added to the scores, broadcastable to
+    (B, H, Tq, Tk) (-inf blocks a key), or None; given as the option ``mask=`` it is a
+    constant, given as a fourth input (a Tensor of q's dtype that requires grad) it gets
+    its gradient dS, summed over the axes it was broadcast along, as q, k, v get theirs.
+    Options (checked by the caller, owned by the op): ``causal`` (query i sees key j
+    only if j <= i + Tk - Tq); ``scale``; ``drop`` the scaled dropout mask of P
+    (B, H, Tq, Tk) or None; ``sink`` a list that receives P (B, H, Tq, Tk), for inspection.
     """
 
     @staticmethod
@@ -59,16 +61,21 @@ class AttentionFunction(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        # dv = Pd^T G; dP = (G v^T) * drop; dS = P (dP - rowsum(dP P)) scale; dq = dS k; dk = dS^T q
-        _, _, scale, drop = ctx.info
-        return backends.active.attention_backward(grad, ctx.saved_tensors, scale, drop,
-                                                  ctx.needs_input_grad)
+        # dv = Pd^T G; dP = (G v^T) drop; dS = P (dP - rowsum(dP P)); dq = dS k scale;
+        # dk = dS^T q scale; dmask = dS (one gradient per input: 3, or 4 with a mask input)
+        mask, _, scale, drop = ctx.info
+        grads = backends.active.attention_backward(grad, ctx.saved_tensors, scale, drop,
+                                                   ctx.needs_input_grad)
+        if len(grads) == 4 and grads[3] is not None:
+            grads = (*grads[:3], unbroadcast(grads[3], mask.shape))
+        return grads
 
     @staticmethod
-    def composite(ctx, q, k, v):
+    def composite(ctx, q, k, v, mask=None):
         """The same forward in ordinary ops, per head (B, H, T, d): what create_graph
-        differentiates for the second derivative."""
-        mask, causal, scale, drop = ctx.info
+        differentiates for the second derivative (a mask input too: ``s + mask``)."""
+        constant, causal, scale, drop = ctx.info
+        mask = constant if mask is None else mask
         qh, kh, vh = (a.permute(0, 2, 1, 3) for a in (q, k, v))
         s = (qh @ kh.transpose(-2, -1)) * scale
         if mask is not None:

@@ -80,9 +80,6 @@ KNOWN_BUGS: list[Entry] = [
     Entry("einsum", CRASH, "[missing options] einsum with a repeated letter in one operand "
                            "(diagonals)", detail="repeated within one operand"),
     # PyTorch meanings
-    Entry("nn.functional.scaled_dot_product_attention", CRASH,
-          "[gradients] a float attn_mask that requires grad is refused (no gradient to the "
-          "mask yet)", detail="requires grad"),
     # gradients
 ]
 
