@@ -82,8 +82,6 @@ KNOWN_BUGS: list[Entry] = [
       for k in ("scale_grad_by_freq", "sparse")),
     # missing options of an existing op
     Entry("norm.nuc", CRASH, "[missing options] norm(p='nuc')", detail="'nuc'"),
-    Entry("einsum", CRASH, "[missing options] einsum with a repeated letter in one operand "
-                           "(diagonals)", detail="repeated within one operand"),
     # PyTorch meanings
     Entry("nn.functional.scaled_dot_product_attention", CRASH,
           "[gradients] a float attn_mask that requires grad is refused (no gradient to the "
