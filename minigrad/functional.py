@@ -103,7 +103,8 @@ def cumsum(input: Any, dim: int, *, dtype: Any = None) -> Tensor:
 
 def norm(input: Any, p: Any = 2, dim: Any = None, keepdim: bool = False) -> Tensor:
     """``minigrad.norm(x, ...)`` is ``x.norm(...)``: the p-norm over ``dim`` (all elements by
-    default): 2 or "fro", 1, inf, -inf, 0 (count of non-zeros) or any other number."""
+    default): 2 or "fro", 1, inf, -inf, 0 (count of non-zeros) or any other number; "nuc"
+    (the nuclear norm of the matrices over the two dims ``dim``)."""
     return _as_tensor(input).norm(p, dim, keepdim)
 
 

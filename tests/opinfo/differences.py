@@ -81,7 +81,6 @@ KNOWN_BUGS: list[Entry] = [
             f"[missing kwargs] embedding({k}=)", kwarg=k)
       for k in ("scale_grad_by_freq", "sparse")),
     # missing options of an existing op
-    Entry("norm.nuc", CRASH, "[missing options] norm(p='nuc')", detail="'nuc'"),
     # PyTorch meanings
     Entry("nn.functional.scaled_dot_product_attention", CRASH,
           "[gradients] a float attn_mask that requires grad is refused (no gradient to the "
