@@ -19,6 +19,7 @@ never has to scatter onto a diagonal itself.
 from __future__ import annotations
 
 import string
+from typing import Any
 
 import numpy as np
 
@@ -60,7 +61,7 @@ def parse(equation: str, shapes: list) -> tuple[list, str]:
     return explicit, out
 
 
-def take_diagonals(t, sub: str) -> tuple:
+def take_diagonals(t: Any, sub: str) -> tuple:
     """(t, sub) with every letter repeated in ``sub`` read as a diagonal: each pair of equal
     letters at dims p < q becomes ``diagonal(t, 0, p, q)``, which drops both dims and appends
     the diagonal last, so the letter moves to the end of the subscripts."""
@@ -74,7 +75,7 @@ def take_diagonals(t, sub: str) -> tuple:
         sub = sub[:p] + sub[p + 1:q] + sub[q + 1:] + c
 
 
-def einsum(equation: str, *operands):
+def einsum(equation: str, *operands: Any) -> Any:
     """Einstein summation of Tensors, diagonals included (see the module docstring)."""
     ins, out = parse(equation, [t.shape for t in operands])
     pairs = [take_diagonals(t, sub) for t, sub in zip(operands, ins)]
