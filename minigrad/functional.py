@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from .ops import rearrange
-from .ops.einsum import Einsum
+from .ops.einsum import einsum as _einsum
 from .ops.masking import masked_fill as masked_fill_op
 from .tensor import Tensor, _fill_value, _float_dtype, _shape_args, check_device, tensor
 
@@ -105,7 +105,8 @@ def cumsum(input: Any, dim: int, *, dtype: Any = None) -> Tensor:
 
 def norm(input: Any, p: Any = 2, dim: Any = None, keepdim: bool = False) -> Tensor:
     """``minigrad.norm(x, ...)`` is ``x.norm(...)``: the p-norm over ``dim`` (all elements by
-    default): 2 or "fro", 1, inf, -inf, 0 (count of non-zeros) or any other number."""
+    default): 2 or "fro", 1, inf, -inf, 0 (count of non-zeros) or any other number; "nuc"
+    (the nuclear norm of the matrices over the two dims ``dim``)."""
     return _as_tensor(input).norm(p, dim, keepdim)
 
 
@@ -740,11 +741,11 @@ def std_mean(input: Any, dim: Any = None, unbiased: bool | None = None, keepdim:
 
 # ---- Functions without a Tensor method -------------------------------------------------
 def einsum(equation: str, *operands: Any) -> Tensor:
-    """Einstein summation, e.g. ``einsum("bij,bjk->bik", a, b)`` (see ``ops/einsum.py``);
-    operands may also be given as one list."""
+    """Einstein summation, e.g. ``einsum("bij,bjk->bik", a, b)``, diagonals included
+    (``einsum("ii->i", a)``; see ``ops/einsum.py``); operands may also be given as one list."""
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
-    return Einsum.apply(*[_as_tensor(o) for o in operands], equation=equation)
+    return _einsum(equation, *[_as_tensor(o) for o in operands])
 
 
 def full_like(t: Tensor, fill_value: float, dtype: Any = None, *, device: Any = None,

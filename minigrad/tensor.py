@@ -43,6 +43,7 @@ from .ops import (
 from .ops import diagonal as _diagonal_ops
 from .ops import matmul as matmul_ops
 from .ops import scatter as scatter_ops
+from .ops.nuclear_norm import nuclear_norm
 from .ops.tensor_ops import TensorOps
 
 DEFAULT_FLOAT = np.float32
@@ -612,9 +613,14 @@ class Tensor:
     def norm(self, p: Any = 2, dim: Any = None, keepdim: bool = False) -> Tensor:
         """The p-norm over ``dim`` (all elements by default): 2 or "fro" (gradient 0 at the
         origin, as PyTorch), 1, ``inf`` (max |x|), ``-inf`` (min |x|), 0 (the number of
-        non-zeros, gradient 0), or any other number: sum(|x|**p)**(1/p)."""
+        non-zeros, gradient 0), or any other number: sum(|x|**p)**(1/p). ``"nuc"``: the
+        nuclear norm (sum of singular values) of the matrices over the two dims ``dim``
+        (see ``ops/nuclear_norm.py``)."""
+        if p == "nuc":
+            return nuclear_norm(self, dim, keepdim)
         if isinstance(p, str) and p != "fro":
-            raise ValueError(f"norm: p={p!r} is not supported (numbers, inf, -inf or 'fro')")
+            raise ValueError(f"norm: p={p!r} is not supported (numbers, inf, -inf, 'fro' or "
+                             "'nuc')")
         if p == 2 or p == "fro":
             return reduce_ops.Norm2.apply(self, axis=dim, keepdims=keepdim)
         if p == 1:

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from .. import backends
+from .matrix_functions import polar_factor, sym_sylvester
 
 
 def _is_basic(index: Any) -> bool:
@@ -133,6 +134,8 @@ class ArrayOps:
     cumprod = staticmethod(np.cumprod)          # cumprod(x, axis)
     concatenate = staticmethod(np.concatenate)  # concatenate(xs, axis)
     zeros_like = staticmethod(np.zeros_like)
+    polar_factor = staticmethod(polar_factor)    # U @ Vh of the reduced SVD (nuclear norm)
+    sym_sylvester = staticmethod(sym_sylvester)  # X with S X + X S = Y, S symmetric
 
     @staticmethod
     def astype(x: np.ndarray, dtype) -> np.ndarray:

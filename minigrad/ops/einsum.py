@@ -6,23 +6,32 @@ swap that operand's subscripts with the output's. For ``"ij,jk->ik"``,
 other operand (``"ij->i"``) is absent from the swapped inputs: the gradient is
 computed without it and then broadcast along it. ``...`` is accepted (it names
 the same leading axes in every operand, with NumPy broadcasting).
-Not supported: a letter repeated inside one operand (diagonals, ``"ii->i"``).
+
+A letter repeated inside one operand reads a diagonal (``"ii->i"``, ``"ii"`` the trace,
+``"bii->b"``). :func:`einsum` takes those diagonals first with the ``diagonal`` view op
+(``"iij->j"`` becomes ``diagonal(a, 0, 0, 1)`` with subscripts ``"ji"``), then runs
+:class:`Einsum` on operands whose letters are all distinct. That is the smallest correct
+design: the gradient (and every higher one) comes by composition, ``Diagonal``'s backward
+placing each diagonal gradient back on the diagonal, so ``Einsum``'s swapped-subscripts rule
+never has to scatter onto a diagonal itself.
 """
 
 from __future__ import annotations
 
 import string
+from typing import Any
 
 import numpy as np
 
 from .. import dtypes
 from ..function import Function
 from .broadcast import unbroadcast
+from .diagonal import diagonal
 
 
 def parse(equation: str, shapes: list) -> tuple[list, str]:
     """Explicit subscripts: (one letter string per operand, output letters), ``...`` spelled
-    out with capital letters; raises for what this einsum cannot differentiate."""
+    out with capital letters; raises when the subscripts do not fit the shapes."""
     eq = equation.replace(" ", "")
     lhs, arrow, out = eq.partition("->")
     ins = lhs.split(",")
@@ -38,10 +47,11 @@ def parse(equation: str, shapes: list) -> tuple[list, str]:
             sub = sub.replace("...", "".join(spare[n_ell - k:]))
         if len(sub) != len(shape):
             raise ValueError(f"einsum: subscripts {sub!r} do not match an operand of shape {shape}")
-        if len(set(sub)) != len(sub):
-            raise NotImplementedError(
-                f"einsum: a letter repeated within one operand ({sub!r}, a diagonal) is not supported"
-            )
+        for c in set(sub):
+            sizes = {shape[k] for k, d in enumerate(sub) if d == c}
+            if len(sizes) > 1:
+                raise ValueError(f"einsum: letter {c!r} is repeated in subscripts {sub!r} over "
+                                 f"dimensions of different sizes {sorted(sizes)} (shape {shape})")
         explicit.append(sub)
     if arrow:
         out = out.replace("...", "".join(spare))
@@ -66,14 +76,41 @@ def _integer_dtypes(arrays: tuple, ins: list, out: str) -> list:
     return dtypes.promote("binary", cast, "einsum")
 
 
+def take_diagonals(t: Any, sub: str) -> tuple:
+    """(t, sub) with every letter repeated in ``sub`` read as a diagonal: each pair of equal
+    letters at dims p < q becomes ``diagonal(t, 0, p, q)``, which drops both dims and appends
+    the diagonal last, so the letter moves to the end of the subscripts."""
+    while True:
+        c = next((c for c in sub if sub.count(c) > 1), None)
+        if c is None:
+            return t, sub
+        p = sub.index(c)
+        q = sub.index(c, p + 1)
+        t = diagonal(t, 0, p, q)
+        sub = sub[:p] + sub[p + 1:q] + sub[q + 1:] + c
+
+
+def einsum(equation: str, *operands: Any) -> Any:
+    """Einstein summation of Tensors, diagonals included (see the module docstring)."""
+    ins, out = parse(equation, [t.shape for t in operands])
+    pairs = [take_diagonals(t, sub) for t, sub in zip(operands, ins)]
+    explicit = ",".join(sub for _, sub in pairs) + "->" + out
+    return Einsum.apply(*[t for t, _ in pairs], equation=explicit)
+
+
 class Einsum(Function):
-    """out = einsum(equation, *operands); see the module docstring."""
+    """out = einsum(equation, *operands), each operand's letters distinct (:func:`einsum`
+    takes the diagonals first); see the module docstring."""
 
     differentiable_backward = True
 
     @staticmethod
     def forward(ctx, *arrays, equation):
         ins, out = parse(equation, [a.shape for a in arrays])
+        if any(len(set(sub)) != len(sub) for sub in ins):
+            # the swapped-subscripts backward below has no diagonal scatter
+            raise ValueError(f"Einsum: a letter repeated within one operand ({equation!r}); "
+                             "call minigrad.einsum, which takes the diagonals first")
         if any(a.dtype.kind in "biu" for a in arrays):
             arrays = _integer_dtypes(arrays, ins, out)
         ctx.save_for_backward(*arrays)

@@ -20,6 +20,7 @@ from .indexing import Expand, Flip
 from .masking import MaskedFill, Where
 from .math_ops import Cos, Sin, StepFunction
 from .matmul import MatMul
+from .nuclear_norm import PolarFactor, SymSylvester
 from .reduce_ops import CumSum
 from .scans import CumProd
 from .scatter import ScatterReduce
@@ -119,6 +120,14 @@ class TensorOps:
     @staticmethod
     def matmul(a, b):
         return MatMul.apply(a, b)
+
+    @staticmethod
+    def polar_factor(a):
+        return PolarFactor.apply(a)
+
+    @staticmethod
+    def sym_sylvester(p, y):
+        return SymSylvester.apply(p, y)
 
     @staticmethod
     def masked_fill(x, mask: np.ndarray, value: float):

@@ -76,9 +76,6 @@ DIFFERENCES: list[Entry] = [
 # ---- known bugs (expected failures until fixed; delete an entry with its fix) -----------
 KNOWN_BUGS: list[Entry] = [
     # missing options of an existing op
-    Entry("norm.nuc", CRASH, "[missing options] norm(p='nuc')", detail="'nuc'"),
-    Entry("einsum", CRASH, "[missing options] einsum with a repeated letter in one operand "
-                           "(diagonals)", detail="repeated within one operand"),
     # PyTorch meanings
     # gradients
 ]

@@ -48,6 +48,7 @@ from minigrad.ops import (  # noqa: F401 (every op module, so that every Functio
     masking,
     math_ops,
     matmul,
+    nuclear_norm,
     reduce_ops,
     scans,
     scatter,
@@ -98,6 +99,7 @@ def sq(f):
 
 ROWS = np.array([0, 2, 2, -1])      # repeated and negative indices
 IDS = np.array([[1, 0], [1, 3]])    # embedding ids, one repeated
+SPD = np.einsum("bij,bkj->bik", arr(2, 3, 3, seed=3), arr(2, 3, 3, seed=3)) + np.eye(3)
 MASK = np.array([[True, False, True], [False, False, True]])
 DROP = np.array([[2.0, 0.0, 2.0], [0.0, 2.0, 2.0]])
 TARGETS = np.array([0, 2, -100, 1])
@@ -326,6 +328,17 @@ CASES: dict[str, list[Case]] = {
         for r in ("sum", "prod", "mean", "amax", "amin")],
     "Diagonal": [smooth("offset 1, dims (2, 0)", sq(lambda a: a.diagonal(1, 2, 0)),
                         lambda: [T(2, 3, 4)])],
+    # issue 27: norm(p="nuc") (tests/ops/test_nuclear_norm.py has the fuller cases)
+    "NuclearNorm": [smooth("square", sq(lambda a: a.norm("nuc")), lambda: [T(3, 3)]),
+                    smooth("tall", sq(lambda a: a.norm("nuc")), lambda: [L(4, 2)]),
+                    smooth("wide, dims (2, 0), keepdim", sq(lambda a: a.norm("nuc", (2, 0), True)),
+                           lambda: [T(2, 3, 4)])],
+    "PolarFactor": [smooth(name, sq(lambda a: nuclear_norm.PolarFactor.apply(a)),
+                           lambda shape=shape: [T(*shape)])
+                    for name, shape in (("square", (3, 3)), ("tall", (4, 2)),
+                                        ("wide, batched", (2, 2, 3)))],
+    "SymSylvester": [smooth("batched", lambda p, y: nuclear_norm.SymSylvester.apply(p, y) ** 2,
+                            lambda: [leaf(SPD), L(2, 3, 3, seed=1)])],
 }
 
 

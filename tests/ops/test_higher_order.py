@@ -39,6 +39,7 @@ from minigrad.function import Function
 from minigrad.nn import functional as F
 from minigrad.ops.attention import AttentionFunction
 from minigrad.ops.dropout import DropoutFunction
+from minigrad.ops.nuclear_norm import PolarFactor
 
 # gradgradcheck costs (elements) x (forward + create_graph backward): few, small examples
 FEW = settings(max_examples=max(4, settings.default.max_examples // 5), deadline=None)
@@ -268,9 +269,23 @@ def _running_scatter_diagonal(draw):
             + t.scatter_reduce(1, idx, t, "prod") + t.diagonal().sum()), [x]
 
 
+def _nuclear_norm(draw):
+    """issue 27: norm(p="nuc") of (b, m, n) matrices kept at full rank (a rank-deficient
+    matrix is a kink): entries in [-0.5, 0.5] plus 3 on the diagonal give singular values
+    of at least 3 - 0.5 * 3 = 1.5. Its gradient, the polar factor, is an output too, so
+    that the Sylvester solve of the polar factor's backward is differentiated as well."""
+    b, m, n = draw(st.integers(1, 2)), draw(st.integers(1, 3)), draw(st.integers(1, 3))
+    x = leaf(draw(float_arrays((b, m, n), min_value=-0.5, max_value=0.5)))
+    keepdim = draw(st.booleans())
+    shift = 3 * np.eye(m, n)
+    return (lambda t: ((t + shift).norm("nuc", (1, 2), keepdim) ** 2,
+                       PolarFactor.apply(t + shift))), [x]
+
+
 CASES = {
     **{f"binary_{k}": _binary(k) for k in BINARY},
     "running_scatter_diagonal": _running_scatter_diagonal,
+    "nuclear_norm": _nuclear_norm,
     **{f"unary_{k}": _unary(k) for k in UNARY},
     **{f"reduce_{k}": _reduce(k) for k in ("sum", "mean")},
     "reductions": _reductions,

@@ -40,6 +40,13 @@ def _index_add(x):
     return g
 
 
+def _nuclear_norm_second_derivative(x):
+    # PolarFactor runs in NuclearNorm's recorded backward, SymSylvester in PolarFactor's
+    (g,) = mg.autograd.grad(x.norm("nuc"), x, create_graph=True)
+    (gg,) = mg.autograd.grad((g * g).sum(), x, create_graph=True)
+    return gg
+
+
 # One call per way into the op layer; each returns a Tensor (or a tuple of them).
 OPS = {
     "reshape": lambda x: x.reshape(4, 3),
@@ -107,6 +114,9 @@ OPS = {
     "scatter": lambda x: x.scatter(1, mg.tensor([[0], [1], [2]]), x[:, :1]),
     "scatter_reduce": lambda x: x.scatter_reduce(1, mg.tensor([[0], [1], [2]]), x[:, :1], "prod"),
     "diagonal": lambda x: x.diagonal(),
+    "einsum_diagonal": lambda x: mg.einsum("ii->i", x[:, :3]),
+    "norm_nuc": lambda x: x.norm("nuc"),
+    "norm_nuc_second_derivative": _nuclear_norm_second_derivative,
     "movedim": lambda x: x.movedim(0, 1),
     "unbind": lambda x: x.unbind(1)[2],
     "setitem": _setitem,
