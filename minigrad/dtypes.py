@@ -84,15 +84,17 @@ def _promote_group(dtypes: list) -> np.dtype | None:
     return out
 
 
-def result_type(*arrays: np.ndarray) -> np.dtype:
-    """PyTorch's ``torch.result_type`` for arrays (a Python number arrives as a 0-d array)."""
-    dims = _promote_group([a.dtype for a in arrays if a.ndim > 0])
-    zero = _promote_group([a.dtype for a in arrays if a.ndim == 0])
-    if dims is None:
-        return zero
-    if zero is not None and _category(zero) > _category(dims):
-        return zero
-    return dims
+def result_type(*arrays: np.ndarray, numbers: tuple = ()) -> np.dtype:
+    """PyTorch's ``torch.result_type``: operands with dimensions, then 0-d arrays, then
+    Python ``numbers``, each tier deciding only when its category is higher than the
+    tiers above it (an int8 tensor, 0-d or not, times the number 2 stays int8)."""
+    out = None
+    for tier in ([a.dtype for a in arrays if a.ndim > 0], [a.dtype for a in arrays if a.ndim == 0],
+                 [python_scalar(v).dtype for v in numbers]):
+        found = _promote_group(tier)
+        if found is not None and (out is None or _category(found) > _category(out)):
+            out = found
+    return out
 
 
 def python_scalar(value: Any) -> np.ndarray:
@@ -105,6 +107,19 @@ def python_scalar(value: Any) -> np.ndarray:
     if isinstance(value, float):
         return np.asarray(value, dtype=DEFAULT_FLOAT)
     return np.asarray(value)
+
+
+def wrapped_number(value: float, dtype: np.dtype) -> np.ndarray:
+    """A Python number as the 0-d operand of an op with a tensor of ``dtype``: PyTorch's
+    "wrapped number", which never changes the tensor's dtype within its category. A number
+    of the same or a lower category takes ``dtype`` (``int8 tensor * 2`` stays int8, 0-d or
+    not, and wraps around as PyTorch's does: ``int8 [1] + 300`` is 45); a higher one keeps
+    its own (:func:`python_scalar`: ``int8 tensor * 1.5`` is float32)."""
+    own = python_scalar(value)
+    if _category(own.dtype) > _category(dtype):
+        return own
+    with np.errstate(over="ignore"):  # a float too large for float32 is inf, as PyTorch's
+        return np.asarray(value).astype(dtype)
 
 
 def cast_numbers(arr: np.ndarray, dtype: Any) -> np.ndarray:
@@ -155,10 +170,13 @@ def promote(kind: str, arrays: list, name: str = "op", scalars: tuple = ()) -> l
     if first.kind == "f" and all(a.dtype == first for a in arrays) \
             and all(isinstance(v, (int, float)) for v in scalars):
         return arrays  # a Python number never changes a float tensor's dtype
-    operands = list(arrays) + [python_scalar(v) for v in scalars]
-    if (first.kind == "f" or kind == "binary") and all(a.dtype == first for a in operands):
+    is_number = [isinstance(v, (bool, int, float, np.bool_)) for v in scalars]
+    numbers = tuple(v for v, n in zip(scalars, is_number) if n)
+    operands = list(arrays) + [np.asarray(v) for v, n in zip(scalars, is_number) if not n]
+    if (first.kind == "f" or kind == "binary") and all(a.dtype == first for a in operands) \
+            and all(_category(python_scalar(v).dtype) <= _category(first) for v in numbers):
         return arrays  # the common case: nothing to do
-    target = result_type(*operands)
+    target = result_type(*operands, numbers=numbers)
     if kind == "divide" and target.kind != "f":
         target = DEFAULT_FLOAT
     return [a if a.dtype == target else a.astype(target) for a in arrays]

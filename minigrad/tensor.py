@@ -16,6 +16,7 @@ the promotion rules are written down once, in ``minigrad/dtypes.py``.
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Iterable
 from typing import Any, NamedTuple
@@ -24,7 +25,7 @@ import numpy as np
 
 from . import engine, function
 from .autograd.grad_mode import is_grad_enabled, no_grad
-from .dtypes import cast_numbers, check_dtype, python_scalar, result_type
+from .dtypes import cast_numbers, check_dtype, python_scalar, result_type, wrapped_number
 from .ops import (
     binary_math,
     elementwise,
@@ -80,14 +81,15 @@ def _to_array(data: Any, dtype: Any = None) -> np.ndarray:
 def as_tensor_like(value: Any, ref: Tensor | None) -> Tensor:
     """Wrap a constant operand (number or array) for an op with Tensor ``ref``.
 
-    A Python number takes ``ref``'s dtype so that ``x * 2.0`` stays float32. A Tensor is
-    returned as it is: wrapping it again would cut it from its graph (``x.__rsub__(y)``
-    with a Tensor ``y`` must still differentiate ``y``).
+    A Python number is PyTorch's wrapped number (:func:`minigrad.dtypes.wrapped_number`):
+    ``x * 2.0`` stays float32 and ``int8 x * 2`` int8, 0-d or not. A Tensor is returned as
+    it is: wrapping it again would cut it from its graph (``x.__rsub__(y)`` with a Tensor
+    ``y`` must still differentiate ``y``).
     """
     if isinstance(value, Tensor):
         return value
-    if isinstance(value, (int, float, bool)) and ref is not None and ref.data.dtype.kind == "f":
-        return Tensor(np.asarray(value, dtype=ref.data.dtype))
+    if isinstance(value, (int, float, bool)) and ref is not None:
+        return Tensor(wrapped_number(value, ref.data.dtype))
     return Tensor(value)
 
 
@@ -1660,18 +1662,31 @@ def ones_like(t: Tensor, dtype: Any = None, requires_grad: bool = False, *,
     return Tensor(np.ones(t.shape, dt), requires_grad=requires_grad)
 
 
+_SMALL_INTS = frozenset(np.dtype(t) for t in (np.int8, np.int16, np.int32, np.uint8))
+
+
 def arange(start: float, end: float | None = None, step: float = 1, dtype: Any = None, *,
            device: Any = None, requires_grad: bool = False) -> Tensor:
     """Evenly spaced values in [start, end); int64 for integer arguments, as PyTorch. With an
-    integer ``dtype``, start, end and step are first truncated to integers, as PyTorch's."""
+    integer ``dtype`` the arguments are truncated to integers, as PyTorch's: for int64 (and
+    the unsigned types PyTorch's arange lacks) all three first; for int8, int16, int32 and
+    uint8, PyTorch counts ceil((end - start) / step) values from the arguments as given, then
+    steps from int(start) by int(step) (``arange(0.5, 3.7, 1.5, dtype=int16)`` is [0, 1, 2])."""
     check_device(device)
     if end is None:
         start, end = 0, start
-    if dtype is not None and check_dtype(dtype).kind in "iu":
-        start, end, step = int(start), int(end), int(step)
     if step == 0:
         raise ValueError(f"arange: step must be nonzero, got {step!r}")
-    arr = np.arange(start, end, step)
+    small_int = dtype is not None and check_dtype(dtype) in _SMALL_INTS
+    if dtype is not None and check_dtype(dtype).kind in "iu" and not small_int:
+        if int(step) == 0:
+            raise ValueError(f"arange: step must be nonzero, got {step!r} (truncated to 0 "
+                             "for an integer dtype)")
+        start, end, step = int(start), int(end), int(step)
+    if small_int:
+        arr = int(start) + np.arange(max(0, math.ceil((end - start) / step))) * int(step)
+    else:
+        arr = np.arange(start, end, step)
     if dtype is not None:  # computed in float64 (or int64), rounded once to dtype
         arr = arr.astype(check_dtype(dtype))
     elif arr.dtype == np.float64:
@@ -1733,7 +1748,7 @@ def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
     b must have one dtype (a Python number takes a's); integers are compared in float64."""
     x = np.asarray(_data(a))
     y = np.asarray(_data(b))
-    if not isinstance(b, (Tensor, np.ndarray)) and result_type(x, python_scalar(b)) == x.dtype:
+    if not isinstance(b, (Tensor, np.ndarray)) and result_type(x, numbers=(b,)) == x.dtype:
         y = y.astype(x.dtype)  # a Python number a's dtype can hold (2 for a float tensor)
     if x.dtype != y.dtype:
         raise RuntimeError(f"isclose: a and b must have one dtype, got {x.dtype} and {y.dtype}")
@@ -1757,9 +1772,10 @@ def _bitwise(np_fn: Any, symbol: str, a: Any, b: Any) -> Tensor:
     PyTorch's result dtype (``minigrad.dtypes.result_type``: int32 tensor & Python int is
     int32, bool & int is int64); a Python int wraps around to that type as in PyTorch
     (``-1 ^ uint8`` flips every bit); float operands raise TypeError, as in PyTorch."""
-    x, y = (v.data if isinstance(v, Tensor) else v if isinstance(v, np.ndarray)
-            else python_scalar(v) for v in (a, b))
-    target = result_type(x, y)
+    values = [v.data if isinstance(v, Tensor) else v for v in (a, b)]
+    target = result_type(*[v for v in values if isinstance(v, np.ndarray)],
+                         numbers=tuple(v for v in values if not isinstance(v, np.ndarray)))
+    x, y = (v if isinstance(v, np.ndarray) else python_scalar(v) for v in values)
     if x.dtype.kind not in "biu" or y.dtype.kind not in "biu" or target.kind not in "biu":
         raise TypeError(f"bitwise {symbol}: needs bool or integer operands of a common integer "
                         f"type, got {x.dtype} and {y.dtype}")

@@ -68,6 +68,10 @@ DIFFERENCES: list[Entry] = [
                                    "there for compatibility); minigrad gives bool for every dtype",
            dtypes=("uint8",)),
     # issue 27 item 3: shape, reduction and linear-algebra ops
+    Entry("nn.functional.softmin.with_dtype", WRONG_VALUE,
+          "[PyTorch meaning] softmin of a uint8 tensor with dtype=: PyTorch negates in uint8 "
+          "first (-x wraps around to 256 - x), then casts; minigrad casts first and gives "
+          "softmax(-x), the softmin of the values given", dtypes=("uint8",)),
     *_each("mm mv dot addmm addmm.decomposed baddbmm", CRASH,
            "[BLAS] products run on BLAS, which has no integer kernels: integer operands raise "
            "a TypeError naming the dtypes", dtypes=INTS, detail="TypeError"),

@@ -66,3 +66,52 @@ def test_same_as_torch(value, dtype):
     assert mg.full((2,), value, dtype=dtype).tolist() == want.tolist()
     if dtype != "uint64":  # (torch.tensor(-1, dtype=uint64) raises in PyTorch's own conversion)
         assert mg.tensor(value, dtype=dtype).item() == torch.tensor(value, dtype=tdt).item()
+
+
+# ---- a Python number as an operand: PyTorch's wrapped number ----------------------------
+@pytest.mark.parametrize("shape", [(), (2,)])
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int16", "int32"])
+def test_a_python_number_never_changes_an_integer_tensors_dtype(shape, dtype):
+    # a 0-d int8 tensor times 2 was int64: the number ranked as a 0-d tensor, not below it
+    x = mg.tensor(np.full(shape, 3, dtype))
+    for out in (x * 2, x + 1, 2 - x, x**2, x.square(), x & 1, x ^ 1, x // 2, x % 2,
+                x.clamp(0, 2), mg.maximum(x, mg.tensor(np.full(shape, 1, dtype)))):
+        assert out.dtype == np.dtype(dtype), out
+    assert (x * 1.5).dtype == np.float32  # a float number: its category is higher
+    assert (mg.tensor(np.full(shape, True)) + 2).dtype == np.int64  # an int above bool
+    assert (x + 300).dtype == np.dtype(dtype)  # wraps around, as PyTorch's
+
+
+def test_wrapped_numbers_match_torch():
+    torch = pytest.importorskip("torch")
+    for dtype in ("int8", "uint8", "int32", "int64", "bool", "float32", "float64"):
+        for shape in ((), (3,)):
+            a = np.ones(shape, dtype)
+            for number in (2, -1, 300, 1.5, True):
+                for op in ("__add__", "__mul__", "__rsub__"):
+                    if dtype == "bool" and op == "__rsub__":
+                        continue  # PyTorch refuses subtraction with bool
+                    try:
+                        want = getattr(torch.tensor(a), op)(number)
+                    except RuntimeError:
+                        continue
+                    got = getattr(mg.tensor(a), op)(number)
+                    assert str(got.dtype) == str(want.dtype).replace("torch.", ""), \
+                        (dtype, shape, number, op)
+                    np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+@pytest.mark.parametrize("args", [(0.0, -8.000001, -4.0), (1.0, 5.000001, 2.0), (-0.9, 2.1, 2.0),
+                                  (2.1, -2.9, -1.0), (0, 3.1, 1), (0.5, 3.7, 1.5), (5,)])
+def test_arange_of_small_integer_dtypes_counts_as_pytorch(args):
+    # int8/16/32/uint8: PyTorch counts ceil((end - start) / step) from the arguments as
+    # given, then steps from int(start) by int(step); int64 truncates all three first
+    expected = {  # from torch 2.13
+        (0.0, -8.000001, -4.0): ([0, -4, -8], [0, -4]), (1.0, 5.000001, 2.0): ([1, 3, 5], [1, 3]),
+        (-0.9, 2.1, 2.0): ([0, 2], [0]), (2.1, -2.9, -1.0): ([2, 1, 0, -1, -2], [2, 1, 0, -1]),
+        (0, 3.1, 1): ([0, 1, 2, 3], [0, 1, 2]), (0.5, 3.7, 1.5): ([0, 1, 2], [0, 1, 2]),
+        (5,): ([0, 1, 2, 3, 4], [0, 1, 2, 3, 4])}
+    small, int64 = expected[args]
+    for dtype in ("int8", "int16", "int32"):
+        assert mg.arange(*args, dtype=dtype).tolist() == small
+    assert mg.arange(*args, dtype="int64").tolist() == int64
