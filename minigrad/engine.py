@@ -218,10 +218,13 @@ def _is_lazy(g: Any) -> bool:
     return type(g) is not np.ndarray and hasattr(g, "add_to")
 
 
-def _add_into(total: Any, g: Any, total_is_ours: bool) -> np.ndarray:
+def _add_into(total: Any, g: Any, total_is_ours: bool) -> Any:
     """total + g, written into ``total`` when this walk allocated it (nobody else holds it);
     otherwise into a new array, which the walk then owns. Either may be a lazy
-    :class:`~minigrad.ops.array_ops.SliceGrad` (it has ``materialize`` and ``add_to``)."""
+    :class:`~minigrad.ops.array_ops.SliceGrad` (it has ``plus``, ``materialize`` and
+    ``add_to``): two lazy ones stay lazy, so q|k|v's are built once, as one array."""
+    if _is_lazy(total) and _is_lazy(g):
+        return total.plus(g)
     if _is_lazy(total):
         total, total_is_ours = total.materialize(), True
     # a 0-d sum comes back from NumPy as a scalar, which has no buffer to write into

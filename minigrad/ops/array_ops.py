@@ -35,40 +35,96 @@ def scatter_to(shape: tuple, index: Any, g: np.ndarray) -> np.ndarray:
 
 
 class SliceGrad:
-    """The gradient of a slice, ``zeros(shape)`` with ``g`` at a basic ``index``, kept as
-    (shape, index, g) until it is needed.
+    """The gradient of slices of one tensor: ``zeros(shape)`` with each part's ``g`` added at
+    its basic ``index``, kept as (shape, parts) until it is needed.
 
     q, k and v are three slices of one (B, T, 3C) product: built eagerly, their gradients
     would be three zero-filled (B, T, 3C) arrays summed into a fourth. The engine instead
-    adds each one into the parent's gradient buffer in place (:meth:`add_to`), which is
-    what concatenating the three would cost. ``np.asarray`` (or :meth:`materialize`) gives
-    the full array.
+    collects the parts (:meth:`plus`) and builds the whole once (:meth:`materialize`):
+    when the parts tile the array, as q|k|v do, each is written into an uninitialised
+    array, which is what concatenating them costs; otherwise they are added into zeros.
+    :meth:`add_to` adds them into an existing buffer. ``np.asarray`` gives the full array.
     """
 
-    __slots__ = ("g", "index", "shape")
+    __slots__ = ("parts", "shape")
 
-    def __init__(self, shape: tuple, index: Any, g: np.ndarray) -> None:
-        self.shape, self.index, self.g = tuple(shape), index, g
+    def __init__(self, shape: tuple, index: Any = None, g: np.ndarray | None = None, *,
+                 parts: tuple = ()) -> None:
+        self.shape = tuple(shape)
+        self.parts = parts if g is None else ((index, g),)
 
     @property
     def dtype(self) -> np.dtype:
-        return self.g.dtype
+        return self.parts[0][1].dtype
 
     def astype(self, dtype: Any) -> SliceGrad:
-        """The same slice gradient with ``g`` cast to ``dtype``."""
-        return SliceGrad(self.shape, self.index, self.g.astype(dtype))
+        """The same slice gradient with every part cast to ``dtype``."""
+        return SliceGrad(self.shape, parts=tuple((i, g.astype(dtype)) for i, g in self.parts))
+
+    def plus(self, other: SliceGrad) -> SliceGrad:
+        """The sum of two slice gradients of the same tensor, still lazy."""
+        return SliceGrad(self.shape, parts=self.parts + other.parts)
 
     def materialize(self) -> np.ndarray:
-        """zeros(shape) with g at index: a new array."""
-        return scatter_to(self.shape, self.index, self.g)
+        """zeros(shape) with every part added at its index: a new array."""
+        if _tiles(self.shape, [i for i, _ in self.parts]):
+            out = np.empty(self.shape, dtype=self.dtype)  # every element is written below
+            for index, g in self.parts:
+                out[index] = g
+            return out
+        out = np.zeros(self.shape, dtype=self.dtype)
+        self.add_to(out)
+        return out
 
     def add_to(self, total: np.ndarray) -> None:
-        """total[index] += g, in place (a basic index names each element at most once)."""
-        total[self.index] += self.g
+        """total[index] += g for each part, in place (a basic index names each element at
+        most once, so ``+=`` adds every value)."""
+        for index, g in self.parts:
+            total[index] += g
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         out = self.materialize()
         return out if dtype is None else out.astype(dtype)
+
+
+def _block(shape: tuple, index: Any) -> tuple | None:
+    """(axis, start, stop) when basic ``index`` is one unit-step range along one axis and
+    everything along the others (``x[..., a:b]``, ``x[:, a:b]``), (0, 0, n) for the whole
+    array, else None."""
+    parts = index if isinstance(index, tuple) else (index,)
+    if any(p is None or not isinstance(p, slice) and p is not Ellipsis for p in parts) \
+            or sum(p is Ellipsis for p in parts) > 1:
+        return None
+    if Ellipsis in parts:
+        at = parts.index(Ellipsis)
+        parts = parts[:at] + (slice(None),) * (len(shape) - len(parts) + 1) + parts[at + 1:]
+    parts = parts + (slice(None),) * (len(shape) - len(parts))
+    if len(parts) != len(shape):
+        return None
+    sliced = [(axis, *p.indices(n)) for axis, (p, n) in enumerate(zip(parts, shape))
+              if p.indices(n) != (0, n, 1)]
+    if not sliced:
+        return (0, 0, shape[0]) if shape else None
+    if len(sliced) > 1 or sliced[0][3] != 1:
+        return None
+    axis, start, stop, _ = sliced[0]
+    return axis, start, max(start, stop)
+
+
+def _tiles(shape: tuple, indices: list) -> bool:
+    """Whether the basic ``indices`` cover every element of ``shape`` exactly once (each a
+    block along one common axis, the blocks end to end from 0 to that axis's length)."""
+    blocks = [_block(shape, i) for i in indices]
+    if not shape or any(b is None for b in blocks) or len({b[0] for b in blocks}) != 1:
+        return False
+    n, reached = shape[blocks[0][0]], 0
+    for _, start, stop in sorted(blocks, key=lambda b: b[1]):
+        if start != reached:
+            return False
+        reached = stop
+    return reached == n
+
+
 _REDUCE_UFUNCS = {"sum": np.add, "mean": np.add, "prod": np.multiply, "amax": np.maximum,
                   "amin": np.minimum}
 
