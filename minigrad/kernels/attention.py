@@ -21,7 +21,7 @@ slices of dq, dk, dv). The heads are shared out over Numba's threads.
 The causal mask (query i sees key j only if j <= i + Tk - Tq, queries being
 the last Tq of Tk positions) is never stored: the softmax of row i stops at
 its last visible key and writes zeros after it; a row that sees no key is all
-zero. These kernels cover float32 with no user mask and no dropout (the
+zero (``softmax.divide_row_by_sum``, the fast backend's one home of that rule). These kernels cover float32 with no user mask and no dropout (the
 training hot path); everything else runs on the unfused path, which they must
 equal (``tests/nn/test_attention.py``). The only fastmath flag is 'contract'
 (a * b + c may become one fused multiply-add, rounding once); nothing is regrouped
@@ -37,6 +37,7 @@ from numba import njit, prange
 from .matmul import PARALLEL_MIN_MACS
 from .runtime.float32_bits import CONTRACT, add_reassoc_f32, exp_row_f32, row_max_f32
 from .runtime.settings import parallel
+from .softmax import divide_row_by_sum
 
 _F = np.float32
 
@@ -59,16 +60,14 @@ def _softmax_tile(s, scale, causal):
     """
     t_q, t_k = s.shape
     for i in range(t_q):
-        row = s[i]
         lim = _visible_keys(i, t_q, t_k, causal)
+        total = _F(0.0)
         if lim > 0:
             m = row_max_f32(s, i, lim, scale)  # max z (of the scaled scores: any sign of scale)
-            total = exp_row_f32(s, i, lim, scale, m, s)  # row[j] = exp(z_j - max z) in [0, 1]
-            inv = _F(1.0) / total
-            for j in range(lim):
-                row[j] *= inv
+            total = exp_row_f32(s, i, lim, scale, m, s)  # s[i, j] = exp(z_j - max z) in [0, 1]
         for j in range(lim, t_k):
-            row[j] = _F(0.0)
+            s[i, j] = _F(0.0)  # a key it may not see: exp(-inf)
+        divide_row_by_sum(s, i, lim, total, _F(1.0))  # (no key seen: the row stays 0)
 
 
 @njit(cache=True, inline="always", error_model="numpy")

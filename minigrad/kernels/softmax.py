@@ -46,23 +46,35 @@ def subtract_row_max(x, out, lowest):
             out[r, c] = x[r, c] - m
 
 
+@njit(cache=True, inline="always")
+def divide_row_by_sum(e, r, n, total, one):
+    """e[r, :n] *= one / total: the last step of every softmax row of the fast backend
+    (:func:`normalise_rows`, and the fused attention tile of ``attention.py``).
+
+    minigrad's fully-masked-row rule, written once: a row whose exponentials sum to 0
+    (every key masked, so each is exp(-inf) = 0) stays 0 instead of 0 / 0 = NaN.
+    """
+    if total != 0:
+        inv = one / total
+        for c in range(n):
+            e[r, c] *= inv
+
+
 @njit(cache=True, fastmath=_FAST)
 def normalise_rows(e, one):
     """e: (R, C) of exponentials, in place: e[r] /= sum(e[r]). ``one`` is 1 in e's dtype
     (the sum then stays in that precision and vectorizes).
 
-    An all-zero row (fully masked) stays 0; a NaN anywhere makes the row NaN.
-    Shared by :func:`softmax` and the attention softmax (``masked_softmax.py``).
+    An all-zero row (fully masked) stays 0 (:func:`divide_row_by_sum`); a NaN anywhere
+    makes the row NaN. Shared by :func:`softmax` and the attention softmax
+    (``masked_softmax.py``).
     """
     R, C = e.shape
     for r in range(R):
         t = e[r, 0]
         for c in range(1, C):
             t += e[r, c]
-        if t != 0:
-            inv = one / t
-            for c in range(C):
-                e[r, c] *= inv
+        divide_row_by_sum(e, r, C, t, one)
 
 
 @njit(cache=True, fastmath=_FAST)
