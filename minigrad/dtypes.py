@@ -90,23 +90,28 @@ def result_type(*arrays: np.ndarray, numbers: tuple = ()) -> np.dtype:
     tiers above it (an int8 tensor, 0-d or not, times the number 2 stays int8)."""
     out = None
     for tier in ([a.dtype for a in arrays if a.ndim > 0], [a.dtype for a in arrays if a.ndim == 0],
-                 [python_scalar(v).dtype for v in numbers]):
+                 [number_dtype(v) for v in numbers]):
         found = _promote_group(tier)
         if found is not None and (out is None or _category(found) > _category(out)):
             out = found
     return out
 
 
-def python_scalar(value: Any) -> np.ndarray:
-    """A Python number as the 0-d array an op promotes with: bool -> bool, int -> int64,
-    float -> the default float (PyTorch's "wrapped number" rule)."""
+def number_dtype(value: Any) -> np.dtype:
+    """The dtype a Python number promotes as (PyTorch's "wrapped number" rule): bool ->
+    bool, int -> int64, float -> the default float; anything else its NumPy dtype."""
     if isinstance(value, (bool, np.bool_)):
-        return np.asarray(value, dtype=np.bool_)
+        return np.dtype(np.bool_)
     if isinstance(value, int):
-        return np.asarray(value, dtype=np.int64)
+        return np.dtype(np.int64)
     if isinstance(value, float):
-        return np.asarray(value, dtype=DEFAULT_FLOAT)
-    return np.asarray(value)
+        return DEFAULT_FLOAT
+    return np.asarray(value).dtype
+
+
+def python_scalar(value: Any) -> np.ndarray:
+    """A Python number as the 0-d array of :func:`number_dtype` an op promotes with."""
+    return np.asarray(value, dtype=number_dtype(value))
 
 
 def wrapped_number(value: float, dtype: np.dtype) -> np.ndarray:
@@ -115,11 +120,9 @@ def wrapped_number(value: float, dtype: np.dtype) -> np.ndarray:
     of the same or a lower category takes ``dtype`` (``int8 tensor * 2`` stays int8, 0-d or
     not, and wraps around as PyTorch's does: ``int8 [1] + 300`` is 45); a higher one keeps
     its own (:func:`python_scalar`: ``int8 tensor * 1.5`` is float32)."""
-    own = python_scalar(value)
-    if _category(own.dtype) > _category(dtype):
-        return own
+    target = result_type(np.empty(0, dtype), numbers=(value,))
     with np.errstate(over="ignore"):  # a float too large for float32 is inf, as PyTorch's
-        return np.asarray(value).astype(dtype)
+        return np.asarray(value).astype(target)
 
 
 def cast_numbers(arr: np.ndarray, dtype: Any) -> np.ndarray:
@@ -174,7 +177,7 @@ def promote(kind: str, arrays: list, name: str = "op", scalars: tuple = ()) -> l
     numbers = tuple(v for v, n in zip(scalars, is_number) if n)
     operands = list(arrays) + [np.asarray(v) for v, n in zip(scalars, is_number) if not n]
     if (first.kind == "f" or kind == "binary") and all(a.dtype == first for a in operands) \
-            and all(_category(python_scalar(v).dtype) <= _category(first) for v in numbers):
+            and all(_category(number_dtype(v)) <= _category(first) for v in numbers):
         return arrays  # the common case: nothing to do
     target = result_type(*operands, numbers=numbers)
     if kind == "divide" and target.kind != "f":

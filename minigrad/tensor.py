@@ -1677,18 +1677,18 @@ def arange(start: float, end: float | None = None, step: float = 1, dtype: Any =
         start, end = 0, start
     if step == 0:
         raise ValueError(f"arange: step must be nonzero, got {step!r}")
-    small_int = dtype is not None and check_dtype(dtype) in _SMALL_INTS
-    if dtype is not None and check_dtype(dtype).kind in "iu" and not small_int:
-        if int(step) == 0:
-            raise ValueError(f"arange: step must be nonzero, got {step!r} (truncated to 0 "
-                             "for an integer dtype)")
-        start, end, step = int(start), int(end), int(step)
-    if small_int:
+    dt = None if dtype is None else check_dtype(dtype)
+    if dt in _SMALL_INTS:
         arr = int(start) + np.arange(max(0, math.ceil((end - start) / step))) * int(step)
     else:
+        if dt is not None and dt.kind in "iu":
+            if int(step) == 0:
+                raise ValueError(f"arange: step must be nonzero, got {step!r} (truncated to 0 "
+                                 "for an integer dtype)")
+            start, end, step = int(start), int(end), int(step)
         arr = np.arange(start, end, step)
-    if dtype is not None:  # computed in float64 (or int64), rounded once to dtype
-        arr = arr.astype(check_dtype(dtype))
+    if dt is not None:  # computed in float64 (or int64), rounded once to dtype
+        arr = arr.astype(dt)
     elif arr.dtype == np.float64:
         arr = arr.astype(DEFAULT_FLOAT)
     return Tensor(arr, requires_grad=requires_grad)

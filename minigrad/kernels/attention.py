@@ -21,9 +21,9 @@ slices of dq, dk, dv). The heads are shared out over Numba's threads.
 The causal mask (query i sees key j only if j <= i + Tk - Tq, queries being
 the last Tq of Tk positions) is never stored: the softmax of row i stops at
 its last visible key and writes zeros after it; a row that sees no key is all
-zero (``softmax.divide_row_by_sum``, the fast backend's one home of that rule). These kernels cover float32 with no user mask and no dropout (the
-training hot path); everything else runs on the unfused path, which they must
-equal (``tests/nn/test_attention.py``). The only fastmath flag is 'contract'
+zero (``softmax.divide_row_by_sum``, the fast backend's one home of that rule).
+These kernels cover float32 with no user mask and no dropout (the training hot
+path); everything else runs on the unfused path, which they must equal (``tests/nn/test_attention.py``). The only fastmath flag is 'contract'
 (a * b + c may become one fused multiply-add, rounding once); nothing is regrouped
 ('reassoc' would break the exp's two-part ln2), except the sums that
 ``add_reassoc_f32`` marks one addition at a time.
