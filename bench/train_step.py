@@ -107,7 +107,7 @@ class MinigradTrainer:
 
     def step(self, x: np.ndarray, y: np.ndarray) -> float:
         """forward + loss, backward, clip to 1.0, AdamW step, zero grads; returns the loss."""
-        _, loss = self.model(x, y)
+        _, loss = self.model(x, y, return_logits=False)  # as minigrad-train's step
         loss.backward()
         self._clip(self.model.parameters(), GRAD_CLIP)
         self.optimizer.step()

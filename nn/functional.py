@@ -37,7 +37,7 @@ from .dropout import dropout
 from .embedding import embedding
 from .layernorm import layer_norm
 from .linear import linear
-from .loss import cross_entropy, nll_loss
+from .loss import cross_entropy, linear_cross_entropy, nll_loss
 from .normalization import rms_norm
 from .pointwise_loss import (
     binary_cross_entropy,
@@ -137,6 +137,7 @@ __all__ = [
     "layer_norm",
     "leaky_relu",
     "linear",
+    "linear_cross_entropy",
     "log_softmax",
     "logsigmoid",
     "mish",

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from minigrad.ops.linear_cross_entropy import LinearCrossEntropyFunction
 from minigrad.ops.loss import CrossEntropyFunction, check_targets
 from minigrad.tensor import Tensor
 
@@ -70,23 +71,71 @@ def cross_entropy(logits: Tensor, targets: Any, weight: Any = None, *, ignore_in
     return nll * (1 - label_smoothing) + smooth * (label_smoothing / rows.shape[1])
 
 
-def _fused(rows: Tensor, lead: tuple, t: np.ndarray, ignore_index: int, reduction: str) -> Tensor:
-    """The plain case on the fused kernel: (M, C) logits, integer targets, no weight."""
-    C = rows.shape[1]
+def _op_targets(t: np.ndarray, C: int, ignore_index: int,
+                name: str = "cross_entropy") -> tuple[np.ndarray, int]:
+    """(targets as an int64 (M,) copy the op owns (the caller may reuse t), the count of those
+    that are not ignore_index); IndexError for one outside [0, C) that is not ignore_index."""
     if C == 0:
-        raise ValueError("cross_entropy: logits have zero classes")
+        raise ValueError(f"{name}: logits have zero classes")
     if t.dtype.kind == "u" and t.size:  # a huge unsigned id would wrap in int64: check first
         kept = t[t != ignore_index] if ignore_index >= 0 else t
         if kept.size and int(kept.max()) >= C:
-            raise IndexError(f"cross_entropy: target {int(kept.max())} is out of range for {C} "
+            raise IndexError(f"{name}: target {int(kept.max())} is out of range for {C} "
                              f"classes (valid: 0..{C - 1}, or ignore_index={ignore_index})")
-    t = np.array(t.reshape(-1), dtype=np.int64)  # a copy the op owns (the caller may reuse t)
-    count = check_targets(t, C, ignore_index)
+    t = np.array(t.reshape(-1), dtype=np.int64)
+    return t, check_targets(t, C, ignore_index)
+
+
+def _fused(rows: Tensor, lead: tuple, t: np.ndarray, ignore_index: int, reduction: str) -> Tensor:
+    """The plain case on the fused kernel: (M, C) logits, integer targets, no weight."""
+    t, count = _op_targets(t, rows.shape[1], ignore_index)
     out = CrossEntropyFunction.apply(rows, targets=t, count=count, ignore_index=ignore_index,
                                      reduction=reduction)
     if reduction == "none" and len(lead) != 1:
         out = out.reshape(lead)
     return out
+
+
+def linear_cross_entropy(x: Tensor, weight: Tensor, bias: Tensor | None, targets: Any, *,
+                         ignore_index: int = -100, reduction: str = "mean") -> Tensor:
+    """cross_entropy(linear(x, weight, bias), targets), the logits never kept.
+
+    x (..., in), weight (V, in), bias (V,) or None, integer targets (...) in [0, V) or
+    ``ignore_index``; ``reduction`` 'mean' (over the targets that are not ignored; 0 if
+    there are none) or 'sum'. The same loss and gradients as the composed pair, in one op
+    (:class:`~minigrad.ops.linear_cross_entropy.LinearCrossEntropyFunction`) that computes
+    the head's gradients during the forward pass and keeps those instead of the (..., V)
+    logits and their gradient: a language model's training step needs two (B*T, V) arrays
+    less (GPT.forward(..., return_logits=False) uses it). ValueError for reduction='none'
+    (the op gives one number: use cross_entropy(linear(...)) for per-row losses).
+    """
+    if reduction not in ("mean", "sum"):
+        raise ValueError(f"linear_cross_entropy: reduction must be 'mean' or 'sum', got "
+                         f"{reduction!r} (for per-row losses use cross_entropy(linear(...)))")
+    if not isinstance(x, Tensor) or x.dtype.kind != "f":
+        raise TypeError("linear_cross_entropy: x must be a floating-point Tensor, got "
+                        f"{getattr(x, 'dtype', type(x).__name__)}")
+    if weight.ndim != 2 or x.ndim == 0 or x.shape[-1] != weight.shape[1]:
+        raise ValueError(f"linear_cross_entropy: x of shape {x.shape} does not match weight of "
+                         f"shape {weight.shape} (expected (V, {x.shape[-1] if x.ndim else '?'}))")
+    if bias is not None and bias.shape != (weight.shape[0],):
+        raise ValueError(f"linear_cross_entropy: bias of shape {bias.shape} does not match "
+                         f"weight {weight.shape}")
+    t = targets.data if isinstance(targets, Tensor) else np.asarray(targets)
+    if t.dtype.kind not in "iu":
+        raise TypeError(f"linear_cross_entropy: targets must be integer class ids, got dtype "
+                        f"{t.dtype}")
+    if t.shape != x.shape[:-1]:
+        raise ValueError(f"linear_cross_entropy: targets of shape {t.shape} do not match x of "
+                         f"shape {x.shape} (one target per row: {x.shape[:-1]})")
+    if isinstance(ignore_index, (bool, np.bool_)) or not isinstance(ignore_index, (int, np.integer)):
+        raise TypeError(f"linear_cross_entropy: ignore_index must be an integer, got "
+                        f"{ignore_index!r}")
+    t, count = _op_targets(t, weight.shape[0], int(ignore_index), "linear_cross_entropy")
+    rows = x.reshape(-1, x.shape[-1]) if x.ndim != 2 else x
+    inputs = (rows, weight) if bias is None else (rows, weight, bias)
+    return LinearCrossEntropyFunction.apply(*inputs, targets=t, count=count,
+                                            ignore_index=int(ignore_index), reduction=reduction)
 
 
 def class_rows(x: Tensor, target_shape: tuple, name: str, class_last: bool = False) -> tuple:

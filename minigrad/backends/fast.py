@@ -274,9 +274,9 @@ class Fast(Reference):
 
     @_kernel_backed
     def cross_entropy(self, logits: np.ndarray, targets: np.ndarray, ignore_index: int,
-                      scale: float = 1.0) -> tuple:
+                      scale: float = 1.0, in_place: bool = False) -> tuple:
         """Reference.cross_entropy: loss and gradient of a row in one pass."""
-        return _ce.cross_entropy(logits, targets, ignore_index, scale)
+        return _ce.cross_entropy(logits, targets, ignore_index, scale, in_place)
 
     # ----------------------------------------------------------- embedding
     @_kernel_backed

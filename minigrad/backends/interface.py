@@ -146,11 +146,12 @@ class Backend:
         raise NotImplementedError
 
     def cross_entropy(self, logits: np.ndarray, targets: np.ndarray, ignore_index: int,
-                      scale: float = 1.0) -> tuple:
+                      scale: float = 1.0, in_place: bool = False) -> tuple:
         """Per-row loss_r = logsumexp(x_r) - x_r[t_r] (N,) and scale * d(loss_r)/dx =
         scale * (softmax(x_r) - onehot(t_r)) (N, C), for logits x (N, C) and targets t (N,);
         rows whose target is ignore_index give 0. Targets are already checked by
-        :meth:`count_targets`."""
+        :meth:`count_targets`. ``in_place``: the gradient is written over ``logits`` (a
+        C-contiguous array the caller owns and no longer needs) and returned."""
         raise NotImplementedError
 
     # ----------------------------------------------------------- embedding

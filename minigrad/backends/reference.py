@@ -190,7 +190,7 @@ class Reference(Backend):
         return (int(bad[0]) if bad.size else -1), int(kept.sum())
 
     def cross_entropy(self, logits: np.ndarray, targets: np.ndarray, ignore_index: int,
-                      scale: float = 1.0) -> tuple:
+                      scale: float = 1.0, in_place: bool = False) -> tuple:
         """Per-row loss_r = logsumexp(x_r) - x_r[t_r] (N,) and scale * d(loss_r)/dx =
         scale * (softmax(x_r) - onehot(t_r)) (N, C); rows whose target is ignore_index give 0.
         Targets are already checked by :meth:`count_targets`."""
@@ -202,6 +202,9 @@ class Reference(Backend):
         grad = np.exp(logp)
         grad[rows, t] -= 1
         grad[~keep] = 0
+        if in_place:
+            np.multiply(grad, scale, out=logits, casting="same_kind")
+            return losses, logits
         return losses, (grad * scale).astype(logits.dtype)
 
     # --------------------------------------------------------------- embedding

@@ -60,7 +60,8 @@ def cross_entropy_f32(x, targets, ignore_index, scale, sums, shift, grad):
     """float32 parts of the loss, sums[r] = sum_j exp(x[r, j] - max) and
     shift[r] = max - x[r, t] (loss = log(sums) + shift), and the gradient
     grad[r] = scale * (softmax(x[r]) - onehot(t)); ignored rows give sums 1,
-    shift 0 and gradient 0. x, grad: (N, C) C-contiguous, C >= 1; targets
+    shift 0 and gradient 0. x, grad: (N, C) C-contiguous, C >= 1, and ``grad`` may be
+    ``x`` itself (each row's x[r, t] is read before the row is overwritten); targets
     already checked. The log is left to the caller: NumPy's vector log over
     all rows costs less than one libm call per row.
 
@@ -86,9 +87,9 @@ def cross_entropy_f32(x, targets, ignore_index, scale, sums, shift, grad):
         # reduction, a float max must handle NaN and costs twice as much here.
         # A NaN logit makes m or the exp NaN: either way the loss is NaN.
         m = row_max_f32(x, r, C, one)
+        shift[r] = m - x[r, t]  # read before the exp: grad may be x itself (in place)
         s = exp_row_f32(x, r, C, one, m, grad)  # the hot loop: vector exp, no library call
         sums[r] = s  # the loss is finished below, all rows at once
-        shift[r] = m - x[r, t]
         inv = fs / s
         for c in range(C):
             grad[r, c] *= inv
@@ -127,10 +128,11 @@ def shift_by_row_max(x, shifted, row_max):
 
 
 @njit(cache=True, fastmath=_FAST)
-def finish_rows(x, e, row_max, targets, ignore_index, scale, losses):
-    """Given e = exp(x - row_max): losses[r] = row_max + log(sum e) - x[r, t], and e
-    becomes the gradient scale * (softmax - onehot(t)); ignored rows give 0 and 0."""
-    N, C = x.shape
+def finish_rows(e, row_max, target_logit, targets, ignore_index, scale, losses):
+    """Given e = exp(x - row_max) and each row's target logit x[r, t]: losses[r] = row_max +
+    log(sum e) - x[r, t], and e becomes the gradient scale * (softmax - onehot(t)); ignored
+    rows give 0 and 0. (x itself is not read: e may have been written over it.)"""
+    N, C = e.shape
     for r in range(N):
         t = targets[r]
         if t == ignore_index:
@@ -141,20 +143,23 @@ def finish_rows(x, e, row_max, targets, ignore_index, scale, losses):
         s = e[r, 0]  # accumulates in the data's precision: 16 float32 lanes at once
         for c in range(1, C):
             s += e[r, c]
-        losses[r] = row_max[r] + np.log(s) - x[r, t]
+        losses[r] = row_max[r] + np.log(s) - target_logit[r]
         k = scale / s
         for c in range(C):
             e[r, c] *= k
         e[r, t] -= scale
 
 
-def cross_entropy(logits: np.ndarray, targets: np.ndarray, ignore_index: int, scale: float = 1.0):
+def cross_entropy(logits: np.ndarray, targets: np.ndarray, ignore_index: int, scale: float = 1.0,
+                  in_place: bool = False):
     """Per-row losses (N,) and the gradient scale * d(loss_r)/d(logits) (N, C).
 
     The caller has checked that logits is (N, C) with C >= 1 and that every
     target is in [0, C) or equals ``ignore_index`` (:func:`check_targets`). The
     check is repeated here (one pass over N ints) so that the kernels, which index
     rows by target, never read outside ``logits``: IndexError otherwise.
+    ``in_place``: the gradient is written over ``logits`` (a C-contiguous, writeable
+    array the caller owns and no longer needs), which saves an (N, C) array.
     """
     x = np.ascontiguousarray(logits)
     t = np.ascontiguousarray(targets, dtype=np.int64)
@@ -162,8 +167,10 @@ def cross_entropy(logits: np.ndarray, targets: np.ndarray, ignore_index: int, sc
     if bad >= 0:
         raise IndexError(f"cross_entropy: target {t[bad]} at row {bad} is outside "
                          f"[0, {x.shape[1]}) and not ignore_index={ignore_index}")
+    if in_place and not (x is logits and x.flags.writeable):
+        raise ValueError("cross_entropy(in_place=True) needs C-contiguous, writeable logits")
     losses = np.empty(x.shape[0], dtype=x.dtype)
-    grad = np.empty(x.shape, dtype=x.dtype)
+    grad = x if in_place else np.empty(x.shape, dtype=x.dtype)
     if x.shape[0] and x.dtype == np.float32:
         shift = np.empty_like(losses)
         cross_entropy_f32(x, t, int(ignore_index), float(scale), losses, shift, grad)
@@ -171,7 +178,8 @@ def cross_entropy(logits: np.ndarray, targets: np.ndarray, ignore_index: int, sc
         losses += shift
     elif x.shape[0]:
         row_max = np.empty(x.shape[0], dtype=x.dtype)
+        target_logit = x[np.arange(x.shape[0]), np.where(t == ignore_index, 0, t)]  # a copy
         shift_by_row_max(x, grad, row_max)
         np.exp(grad, out=grad)
-        finish_rows(x, grad, row_max, t, int(ignore_index), float(scale), losses)
+        finish_rows(grad, row_max, target_logit, t, int(ignore_index), float(scale), losses)
     return losses, grad

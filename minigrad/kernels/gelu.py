@@ -5,7 +5,10 @@ Phi is the standard normal CDF and phi its density:
     y = x * Phi(x),                      dy/dx = Phi(x) + x * phi(x)
 The forward pass also writes dy/dx when a gradient will be needed, so the
 backward pass is a single multiply ``grad * dydx`` and never evaluates erf or
-exp again (it saves dydx instead of x: the same memory).
+exp again. It saves dydx instead of x, but x stays alive all the same: the graph's edge
+from the op to its input holds the input Tensor. So this trades memory (one more array of
+x's size until backward) for time (no second erfc): 151 MB of a GPT-2 124M step at block
+256, batch 4, against about 1.5 ms of a 35 ms baby step.
 
 float32 runs on :func:`gelu_grad_f32` (or :func:`gelu_f32` for y alone).
 It calls no library function, so LLVM turns the loop into AVX-512/AVX2

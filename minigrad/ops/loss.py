@@ -57,11 +57,16 @@ class CrossEntropyFunction(Function):
 
     @staticmethod
     def composite(ctx, logits):
-        # loss_r = logsumexp(x_r) - x_r[t_r] in small ops (0 for ignored rows), then reduced
-        targets, ignore_index, scale = ctx.targets
-        keep = targets != ignore_index
-        rows = np.flatnonzero(keep)
-        onehot = np.zeros(logits.shape, logits.dtype)
-        onehot[rows, targets[rows]] = 1
-        losses = (logits.logsumexp(-1) - (logits * onehot).sum(-1)) * keep.astype(logits.dtype)
-        return losses if ctx.reduction == "none" else losses.sum() * scale
+        return composite_cross_entropy(logits, *ctx.targets, ctx.reduction)
+
+
+def composite_cross_entropy(logits, targets: np.ndarray, ignore_index: int, scale: float,
+                            reduction: str):
+    """The loss in small Tensor ops, for create_graph: loss_r = logsumexp(x_r) - x_r[t_r]
+    (0 for ignored rows), then summed and multiplied by ``scale`` unless reduction='none'."""
+    keep = targets != ignore_index
+    rows = np.flatnonzero(keep)
+    onehot = np.zeros(logits.shape, logits.dtype)
+    onehot[rows, targets[rows]] = 1
+    losses = (logits.logsumexp(-1) - (logits * onehot).sum(-1)) * keep.astype(logits.dtype)
+    return losses if reduction == "none" else losses.sum() * scale

@@ -20,7 +20,7 @@ decay to 1e-4 at iteration 2000, gradients clipped to norm 1.0. nanoGPT (PyTorch
 validation loss of 1.898 on the full validation split with it.
 
 Each iteration (:func:`train_loop`, one screen): evaluate and checkpoint when due, then one
-step: ``--grad-accum`` micro-batches, each ``logits, loss = model(x, y)`` and
+step: ``--grad-accum`` micro-batches, each ``_, loss = model(x, y, return_logits=False)`` and
 ``loss.backward()``, clip the gradient norm, set the learning rate from the schedule,
 ``opt.step()``, ``opt.zero_grad()``.
 

@@ -32,7 +32,9 @@ def train_step(model, opt, params: list, sampler: BatchSampler, lr: float, grad_
     total = 0.0
     for micro in range(grad_accum):
         x, y = world.split(sampler.sample())
-        _, loss = model(minigrad.tensor(x), minigrad.tensor(y))
+        # no logits: the head and the loss run as one op that never keeps the (B, T, V)
+        # logits or their gradient (GPT.forward's return_logits)
+        _, loss = model(minigrad.tensor(x), minigrad.tensor(y), return_logits=False)
         loss_value = world.mean(loss.item())
         if not math.isfinite(loss_value):
             raise NonFiniteLoss(f"the loss became {loss_value} at iteration {it + 1}")
