@@ -131,6 +131,10 @@ class CblasGemm:
 
 
 def _mkl(threads: int) -> tuple[CblasGemm, str]:
+    lib = ctypes.CDLL(str(_mkl_path()))
+    # 32-bit integers, as CblasGemm passes them, whatever MKL_INTERFACE_LAYER says
+    # (mkl_set_interface_layer must come before any other MKL call; 0 is MKL_INTERFACE_LP64)
+    lib.MKL_Set_Interface_Layer(0)
     gemm = CblasGemm(_mkl_path())
     gemm.lib.MKL_Set_Num_Threads(threads)
     buf = ctypes.create_string_buffer(256)
