@@ -186,13 +186,28 @@ def projection_shapes(cfg: BenchConfig) -> list[tuple[tuple[int, ...], tuple[int
             ((m, c), (c, cfg.vocab_size))]
 
 
+PRODUCT_RTOL = 1e-5  # float32: two BLAS libraries differ by ~1e-6 of the largest entry here
+
+
+def check_product(got: np.ndarray, want: np.ndarray, what: str) -> None:
+    """ValueError unless ``got`` equals ``want`` (a float32 product) within PRODUCT_RTOL of
+    ``want``'s largest entry: the summation order may differ, the product may not."""
+    if got.shape != want.shape:
+        raise ValueError(f"{what}: shape {got.shape}, numpy.matmul gives {want.shape}")
+    scale = max(float(np.abs(want).max(initial=0.0)), np.finfo(np.float32).tiny)
+    error = float(np.abs(got.astype(np.float64) - want).max(initial=0.0)) / scale
+    if not error <= PRODUCT_RTOL:  # also catches NaN
+        raise ValueError(f"{what} differs from numpy.matmul's by {error:.2e} of its largest "
+                         f"entry (float32 allows {PRODUCT_RTOL:.0e})")
+
+
 def _matmul_flops(sa: tuple[int, ...], sb: tuple[int, ...]) -> int:
     return 2 * math.prod(sa) * sb[-1]
 
 
 class MatmulPeak:
-    """``numpy.matmul`` (or ``torch.matmul``), float32, timed on the shapes of one config's
-    training step.
+    """``numpy.matmul`` (or another library's product, ``gemm.py``), float32, timed on the
+    shapes of one config's training step.
 
     Call :meth:`sample` once per benchmark round; afterwards
 
@@ -203,29 +218,33 @@ class MatmulPeak:
     """
 
     def __init__(self, cfg: BenchConfig, seed: int = 0, min_seconds: float = 2e-3,
-                 library: str = "numpy") -> None:
-        """``library``: "numpy" (``numpy.matmul``) or "torch" (``torch.matmul`` on 2
-        threads, for comparison: ``matmul_floor.py``)."""
-        rng = np.random.default_rng(seed)
-        self._matmul: Callable[..., object] = np.matmul
-        as_operand: Callable[[np.ndarray], object] = np.asarray
-        if library == "torch":
-            import torch
+                 library: str = "numpy", threads: int = 2) -> None:
+        """``library``: "numpy" (``numpy.matmul``) or, for comparison (``matmul_floor.py``),
+        one of ``gemm.LIBRARIES`` on ``threads`` threads (NumPy's own thread count comes
+        from the environment it was loaded in: ``gemm.thread_env``). Every other library's
+        product of each shape is checked against ``numpy.matmul``'s before anything is
+        timed (ValueError naming the shape when they differ)."""
+        from gemm import library_matmul  # here: ctypes and the libraries only when used
 
-            torch.set_num_threads(2)
-            self._matmul, as_operand = torch.matmul, torch.from_numpy
-        elif library != "numpy":
-            raise ValueError(f"library must be 'numpy' or 'torch', not {library!r}")
+        rng = np.random.default_rng(seed)
+        self._matmul, as_operand, self._description = library_matmul(library, threads)
         self._projections = set(projection_shapes(cfg))  # the step's forward projections
         self._cases = []
         for sa, sb, count in step_matmul_shapes(cfg):
-            a = as_operand(rng.standard_normal(sa, dtype=np.float32))
-            b = as_operand(rng.standard_normal(sb, dtype=np.float32))
-            self._matmul(a, b)  # fault in memory, start BLAS's threads
+            a_np = rng.standard_normal(sa, dtype=np.float32)
+            b_np = rng.standard_normal(sb, dtype=np.float32)
+            a, b = as_operand(a_np), as_operand(b_np)
+            got = self._matmul(a, b)  # also faults in memory, starts the library's threads
+            if library != "numpy":
+                check_product(np.asarray(got), np.matmul(a_np, b_np), f"{library}'s {sa}@{sb}")
             t0 = time.perf_counter()
             self._matmul(a, b)
             reps = max(1, math.ceil(min_seconds / max(time.perf_counter() - t0, 1e-7)))
             self._cases.append((sa, sb, count, a, b, reps, []))
+
+    def describe(self) -> str:
+        """The library timed and its version, e.g. "oneMKL 2026.2"."""
+        return self._description
 
     def sample(self) -> None:
         """Time every shape once (``reps`` calls, so a timing lasts ~min_seconds)."""

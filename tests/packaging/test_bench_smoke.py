@@ -9,17 +9,20 @@ that bad arguments are refused with a message naming them.
 from __future__ import annotations
 
 import math
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
 
 import common
+import gemm
 
 
 def run_script(name: str, *args: str) -> subprocess.CompletedProcess:
@@ -214,5 +217,61 @@ def test_matmul_peak_floor_adds_up_every_product_of_a_step():
     peak.sample()
     last = peak.last_floor_seconds()
     assert last > 0 and math.isclose(peak.floor_seconds(), last)  # one sample: its own median
-    with pytest.raises(ValueError, match="'numpy' or 'torch'"):
+    with pytest.raises(ValueError, match="library must be one of 'numpy', 'torch'"):
         common.MatmulPeak(common.CONFIGS["small"], library="cupy")
+
+
+def test_matmul_floor_compares_each_thread_count_and_skips_what_it_cannot_run():
+    done = run_script("matmul_floor.py", "--config", "small", "--rounds", "1", "--pause", "0",
+                      "--libraries", "numpy", "blis", "--threads", "1", "2")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert re.search(r"^1 thread:$", out, re.MULTILINE) and re.search(r"^2 threads:$", out,
+                                                                      re.MULTILINE), out
+    assert len(re.findall(r"^\s+numpy\.matmul\s+floor\s+[\d.]+ ms", out, re.MULTILINE)) == 2
+    if "blis is not installed: skipped (pip install blis)" not in out:
+        assert len(re.findall(r"^\s+blis\.sgemm\s+floor\s+[\d.]+ ms", out, re.MULTILINE)) == 1
+        assert "blis: skipped at 2 threads (the package is built without threading)" in out
+
+
+def test_check_product_refuses_a_wrong_product_and_allows_float32_rounding():
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((40, 300), dtype=np.float32)
+    b = rng.standard_normal((300, 20), dtype=np.float32)
+    want = a @ b
+    exact = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
+    common.check_product(exact, want, "a summed in another order")  # rounding only: passes
+    with pytest.raises(ValueError, match=r"mkl's \(40, 300\)@\(300, 20\) differs"):
+        common.check_product(a[:, :299] @ b[:299], want, "mkl's (40, 300)@(300, 20)")
+    with pytest.raises(ValueError, match="differs"):
+        common.check_product(np.full_like(want, np.nan), want, "a NaN product")
+    with pytest.raises(ValueError, match=r"shape \(20, 40\)"):
+        common.check_product(want.T, want, "a transposed product")
+
+
+def test_thread_env_sets_every_librarys_variable_and_restores_the_old_values(monkeypatch):
+    monkeypatch.setenv("OMP_NUM_THREADS", "7")
+    monkeypatch.delenv("MKL_NUM_THREADS", raising=False)
+    with gemm.thread_env(1):
+        assert all(os.environ[k] == "1" for k in gemm.THREAD_VARIABLES)
+    assert os.environ["OMP_NUM_THREADS"] == "7" and "MKL_NUM_THREADS" not in os.environ
+    with pytest.raises(ValueError, match="threads must be >= 1, got 0"), gemm.thread_env(0):
+        pass
+
+
+@pytest.mark.parametrize("library", ["openblas", "mkl", "blis"])
+def test_each_installed_gemm_library_gives_numpys_products(library):
+    if gemm.missing(library) is not None:
+        pytest.skip(gemm.missing(library))
+    matmul, as_operand, description = gemm.library_matmul(library, 1)
+    assert description
+    rng = np.random.default_rng(1)
+    for sa, sb in [((33, 17), (17, 9)), ((5, 7, 3), (5, 3, 11))]:  # a matrix, a batch
+        a = rng.standard_normal(sa, dtype=np.float32)
+        b = rng.standard_normal(sb, dtype=np.float32)
+        common.check_product(np.asarray(matmul(as_operand(a), as_operand(b))), a @ b,
+                             f"{library}'s {sa}@{sb}")
+    if library != "blis":  # the ctypes binding refuses what it would read wrongly
+        w = rng.standard_normal((17, 9), dtype=np.float32)
+        with pytest.raises(ValueError, match=r"C-contiguous float32.*got float32\(9, 17\)"):
+            matmul(w.T, w)  # a transposed view: its rows are not where CBLAS would read
