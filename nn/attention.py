@@ -27,19 +27,20 @@ from .module import Module, Parameter
 
 
 def _attend(q: Tensor, k: Tensor, v: Tensor, mask: np.ndarray | Tensor | None, causal: bool,
-            scale: float, dropout_p: float) -> tuple:
+            scale: float, dropout_p: float, want_weights: bool = False) -> tuple:
     """The one call of AttentionFunction: q (B, Tq, H, hs), k (B, Tk, H, hs), v (B, Tk, H, hv),
     ``mask`` additive (broadcastable to (B, H, Tq, Tk)): an ndarray (a constant), a Tensor
     that requires grad (an input, given its gradient), or None -> (out (B, Tq, H, hv),
-    weights P (B, H, Tq, Tk) ndarray)."""
+    weights P (B, H, Tq, Tk) ndarray if ``want_weights``, else None: then the op need not
+    keep P, and the fast backend recomputes it in the backward instead)."""
     B, t_q, H, _ = q.shape
     drop = dropout_mask((B, H, t_q, k.shape[1]), dropout_p, q.dtype) if dropout_p > 0 else None
-    sink: list = []
+    sink: list | None = [] if want_weights else None
     inputs, options = ((q, k, v, mask), {}) if isinstance(mask, Tensor) else \
         ((q, k, v), {"mask": mask})
     out = AttentionFunction.apply(*inputs, causal=bool(causal), scale=float(scale), drop=drop,
                                   sink=sink, **options)
-    return out, sink[0]
+    return out, (sink[0] if want_weights else None)
 
 
 def _check_qkv(q: Any, k: Any, v: Any, enable_gqa: bool) -> None:
@@ -303,7 +304,8 @@ class MultiHeadAttention(Module):
                                          (B, self.num_heads, t_q, t_k),
                                          "(batch, heads, q_len, k_len)"), q.dtype)
         p = self.dropout if self.training else 0.0
-        out, weights = _attend(q, k, v, m, is_causal, 1.0 / math.sqrt(self.head_dim), p)
+        out, weights = _attend(q, k, v, m, is_causal, 1.0 / math.sqrt(self.head_dim), p,
+                               self.record_weights)
         # a copy, so the caller's array never aliases what the graph saved
         self.last_attn_weights = weights.copy() if self.record_weights else None
         return self.out_proj(out.reshape(B, t_q, c))

@@ -184,19 +184,23 @@ class Fast(Reference):
     # ----------------------------------------------------------- attention
     @_kernel_backed
     def attention(self, q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | None,
-                  causal: bool, scale: float, drop: np.ndarray | None) -> tuple:
+                  causal: bool, scale: float, drop: np.ndarray | None,
+                  keep_p: bool = True) -> tuple:
         """Reference.attention, deciding in one place which route runs: float32 without a
         mask or dropout runs fused (one kernel for every head, reading q, k, v with their
         strides, e.g. views into the packed q|k|v projection); otherwise the heads are copied
         out, the products run on the batched BLAS kernel and scale, mask and softmax in place
         on the score buffer. Either way ``saved`` holds q, k, v as contiguous head tiles
-        (viewed as (B, T, H, d)), which :meth:`attention_backward` reads without a copy."""
+        (viewed as (B, T, H, d)), which :meth:`attention_backward` reads without a copy;
+        the fused route keeps P only with ``keep_p`` (the backward recomputes it)."""
         B, t_q, H, _ = q.shape
         t_k = k.shape[1]
         if q.size == 0 or k.size == 0 or v.size == 0:
             return super().attention(q, k, v, mask, causal, scale, drop)
         if mask is None and drop is None and _fusable(q, k, v):
-            out, p, tiles = _attention.fused_attention(q, k, v, scale, causal)
+            out, p, tiles = _attention.fused_attention(q, k, v, scale, causal, keep_p)
+            if not keep_p:  # the backward gathers the heads from the inputs, recomputes P
+                return out, None, (q, k, v, None, None)
             p = p.reshape(B, H, t_q, t_k)
             return out, p, (*(_unheads(t, B) for t in tiles), p, p)
         q3, k3, v3 = _heads(q), _heads(k), _heads(v)
@@ -209,22 +213,26 @@ class Fast(Reference):
 
     @_kernel_backed
     def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
-                           drop: np.ndarray | None, needs: tuple) -> tuple:
+                           drop: np.ndarray | None, needs: tuple, causal: bool = False) -> tuple:
         """Reference.attention_backward; float32 without dropout runs fused (the kernel writes
         dq, dk, dv straight in the (B, T, H, d) layout). dS (``needs`` of four, a mask that
         requires grad) is the reference's: the fused kernel keeps dS in a per-head tile it
         never writes out, and the BLAS route below turns dP into dS * scale in place."""
         q, k, v, p, pd = saved
-        if p.size == 0 or q.size == 0 or v.size == 0 or len(needs) > 3:
-            return super().attention_backward(g, saved, scale, drop, needs)
+        fused = drop is None and len(needs) == 3 and _fusable(g, q, k, v)
+        if p is None and not fused:  # the fused forward's P, recomputed for the other routes
+            p = pd = self.attention(q, k, v, None, causal, scale, None)[1]
+            saved = (q, k, v, p, pd)
+        if (p is not None and p.size == 0) or q.size == 0 or v.size == 0 or len(needs) > 3:
+            return super().attention_backward(g, saved, scale, drop, needs, causal)
         B = q.shape[0]
-        q3, k3, v3 = _heads(q), _heads(k), _heads(v)  # views of the saved tiles
         need_q, need_k, need_v = needs
-        if drop is None and _fusable(g, q3, k3, v3):
+        if fused:  # q, k, v: the inputs, or the kept tiles; p None: recomputed
             grads = tuple(np.empty(a.shape, a.dtype) for a in (q, k, v))  # (B, T, H, d), C order
-            _attention.fused_attention_backward(g, (q3, k3, v3), p.reshape(-1, *p.shape[-2:]),
-                                                scale, *grads)
+            p3 = None if p is None else p.reshape(-1, *p.shape[-2:])
+            _attention.fused_attention_backward(g, q, k, v, p3, scale, causal, *grads)
             return tuple(d if need else None for d, need in zip(grads, needs))
+        q3, k3, v3 = _heads(q), _heads(k), _heads(v)  # views of the saved tiles, or copies
         g3 = _heads(g)
         p3, pd3 = (a.reshape(-1, a.shape[-2], a.shape[-1]) for a in (p, pd))
         dv = _unheads(_matmul.matmul(np.swapaxes(pd3, -1, -2), g3), B) if need_v else None

@@ -116,7 +116,8 @@ class Backend:
 
     # ----------------------------------------------------------- attention
     def attention(self, q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | None,
-                  causal: bool, scale: float, drop: np.ndarray | None) -> tuple:
+                  causal: bool, scale: float, drop: np.ndarray | None,
+                  keep_p: bool = True) -> tuple:
         """out = dropout(softmax(S)) @ v per head, S = q k^T * scale + mask (-inf where causal).
 
         q (B, Tq, H, hs), k (B, Tk, H, hs), v (B, Tk, H, hv) (any strides); ``mask`` a float
@@ -125,17 +126,19 @@ class Backend:
         scaled dropout mask of P or None. Returns (out (B, Tq, H, hv), P (B, H, Tq, Tk),
         saved), ``saved`` = (q, k, v, P, Pd) what :meth:`attention_backward` reads, Pd = P *
         drop (P itself without dropout). A query whose keys are all masked (or that has no
-        keys) gets P = 0, so out = 0."""
+        keys) gets P = 0, so out = 0. Without ``keep_p`` a backend may return P = None and
+        save (q, k, v, None, None): the backward then recomputes P (``causal`` and ``scale``
+        as here; only where no mask and no dropout were given)."""
         raise NotImplementedError
 
     def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
-                           drop: np.ndarray | None, needs: tuple) -> tuple:
+                           drop: np.ndarray | None, needs: tuple, causal: bool = False) -> tuple:
         """(dq, dk, dv), or (dq, dk, dv, dS) when ``needs`` has a fourth entry, of
         :meth:`attention` for G = dL/dout (B, Tq, H, hv), each None unless ``needs`` asks;
         ``saved`` as :meth:`attention` returned it: dv = Pd^T G; dP = (G v^T) * drop;
         dS = softmax_backward(P, dP) (B, H, Tq, Tk), the scores' gradient (an additive
         mask's); dq = dS k * scale; dk = dS^T q * scale. (Masked entries need no care: P is
-        0 there, so dS is.)"""
+        0 there, so dS is.) ``causal``: the forward's, to recompute a P it did not keep."""
         raise NotImplementedError
 
     # ------------------------------------------------------- cross-entropy

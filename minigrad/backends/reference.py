@@ -135,7 +135,8 @@ class Reference(Backend):
 
     # --------------------------------------------------------------- attention
     def attention(self, q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | None,
-                  causal: bool, scale: float, drop: np.ndarray | None) -> tuple:
+                  causal: bool, scale: float, drop: np.ndarray | None,
+                  keep_p: bool = True) -> tuple:
         """out = dropout(softmax(S)) @ v per head, S = q k^T * scale + mask (-inf where causal).
 
         q (B, Tq, H, hs), k (B, Tk, H, hs), v (B, Tk, H, hv) (any strides); ``mask`` a float
@@ -144,7 +145,8 @@ class Reference(Backend):
         Returns (out (B, Tq, H, hv), P (B, H, Tq, Tk), saved), where ``saved`` = (q, k, v, P,
         Pd) is what :meth:`attention_backward` reads, Pd = P * drop (P itself without
         dropout). A query whose keys are all masked (or that has no keys) gets P = 0, so
-        out = 0: :meth:`softmax`'s rule."""
+        out = 0: :meth:`softmax`'s rule. The reference always keeps P (``keep_p`` is for
+        backends that can recompute it)."""
         qh, kh, vh = (np.swapaxes(a, 1, 2) for a in (q, k, v))  # (B, H, T, d) views
         s = (qh @ np.swapaxes(kh, -1, -2)) * q.dtype.type(scale)
         if mask is not None:
@@ -157,14 +159,17 @@ class Reference(Backend):
         return out, p, (q, k, v, p, pd)
 
     def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
-                           drop: np.ndarray | None, needs: tuple) -> tuple:
+                           drop: np.ndarray | None, needs: tuple, causal: bool = False) -> tuple:
         """(dq, dk, dv), or (dq, dk, dv, dS) when ``needs`` has a fourth entry, of
         :meth:`attention` for G = dL/dout (B, Tq, H, hv), each None unless ``needs`` asks;
         ``saved`` = (q, k, v, P, Pd) as :meth:`attention` returned them: dv = Pd^T G;
         dP = (G v^T) * drop; dS = softmax_backward(P, dP) (B, H, Tq, Tk), the scores'
         gradient, which is an additive mask's; dq = dS k * scale; dk = dS^T q * scale.
-        (Masked entries need no care: P is 0 there, so dS is too.)"""
+        (Masked entries need no care: P is 0 there, so dS is too.) A P the forward did not
+        keep (None: no mask, no dropout) is recomputed with ``causal`` and ``scale``."""
         q, k, v, p, pd = saved
+        if p is None:
+            p = pd = self.attention(q, k, v, None, causal, scale, None)[1]
         qh, kh, vh, gh = (np.swapaxes(a, 1, 2) for a in (q, k, v, g))  # (B, H, T, d) views
         need_q, need_k, need_v = needs[:3]
         need_s = len(needs) > 3 and needs[3]

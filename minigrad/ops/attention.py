@@ -52,7 +52,9 @@ class AttentionFunction(Function):
 
     @staticmethod
     def forward(ctx, q, k, v, mask=None, causal=False, scale=1.0, drop=None, sink=None):
-        out, p, saved = backends.active.attention(q, k, v, mask, causal, scale, drop)
+        # P is kept only for a caller that inspects it (sink): a backend may recompute it
+        out, p, saved = backends.active.attention(q, k, v, mask, causal, scale, drop,
+                                                  keep_p=sink is not None)
         ctx.info = (mask, causal, scale, drop)
         ctx.save_for_backward(*saved)  # what the backend's backward reads
         if sink is not None:
@@ -63,9 +65,9 @@ class AttentionFunction(Function):
     def backward(ctx, grad):
         # dv = Pd^T G; dP = (G v^T) drop; dS = P (dP - rowsum(dP P)); dq = dS k scale;
         # dk = dS^T q scale; dmask = dS (one gradient per input: 3, or 4 with a mask input)
-        mask, _, scale, drop = ctx.info
+        mask, causal, scale, drop = ctx.info
         grads = backends.active.attention_backward(grad, ctx.saved_tensors, scale, drop,
-                                                   ctx.needs_input_grad)
+                                                   ctx.needs_input_grad, causal)
         if len(grads) == 4 and grads[3] is not None:
             grads = (*grads[:3], unbroadcast(grads[3], mask.shape))
         return grads

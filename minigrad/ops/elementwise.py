@@ -330,9 +330,16 @@ class GELU(Function):
     """GELU(a) = a * Phi(a), Phi the standard normal CDF (PyTorch's nn.GELU);
     ``approximate='tanh'`` uses 0.5 a (1 + tanh(sqrt(2/pi) (a + 0.044715 a**3))).
 
-    The exact form is the backend's ``gelu`` primitive: when a gradient will be needed, the forward pass also computes dy/da and
-    saves it (instead of ``a``), so the backward pass is one multiply.
+    The exact form is the backend's ``gelu`` primitive. When a gradient will be needed and
+    ``a`` is small (up to ``KEEP_DYDX_BYTES``), the forward pass also computes dy/da and saves
+    it, so the backward pass is one multiply. A large ``a`` keeps no dy/da: the graph holds
+    ``a`` anyway (the op's input), so the backward computes dy/da from it again. That costs a
+    second pass of erfc and exp and saves an array of a's size until backward (151 MB of a
+    GPT-2 124M step at block 256, batch 4, 12.6 MB a layer); a small step (the baby config:
+    1.6 MB a layer) keeps dy/da, where the second pass would cost time for little memory.
     """
+
+    KEEP_DYDX_BYTES = 4 << 20
 
     promote = "float"
 
@@ -347,8 +354,10 @@ class GELU(Function):
             t = np.tanh(dt.type(_SQRT_2_OVER_PI) * (a + dt.type(0.044715) * a * a * a))
             return (dt.type(0.5) * a * (1 + t)).astype(dt, copy=False)
         # ctx.needs_input_grad is empty when nothing is recorded (no_grad, or no input needs grad)
-        y, dydx = backends.active.gelu(a, want_grad=bool(ctx.needs_input_grad))
-        ctx.save_for_backward(dydx)
+        ctx.recompute = bool(ctx.needs_input_grad) and a.nbytes > GELU.KEEP_DYDX_BYTES
+        y, dydx = backends.active.gelu(a, want_grad=bool(ctx.needs_input_grad)
+                                       and not ctx.recompute)
+        ctx.save_for_backward(a if ctx.recompute else dydx)
         return y
 
     @staticmethod
@@ -361,8 +370,9 @@ class GELU(Function):
             t = np.tanh(u)
             d = 0.5 * (1 + t) + 0.5 * a * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * a * a)
             return (grad * d).astype(dt, copy=False)
-        # d(a Phi(a))/da = Phi(a) + a phi(a): saved by forward as dydx
-        (dydx,) = ctx.saved_tensors
+        # d(a Phi(a))/da = Phi(a) + a phi(a): saved by forward as dydx, or computed from a now
+        (saved,) = ctx.saved_tensors
+        dydx = backends.active.gelu(saved, want_grad=True)[1] if ctx.recompute else saved
         return backends.active.gelu_backward(grad, dydx)
 
     @staticmethod

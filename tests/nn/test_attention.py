@@ -323,7 +323,18 @@ def run_fused(q, k, v, g, scale, causal):
     for tile, x in zip(tiles, (q, k, v)):  # each head's operands, gathered contiguous
         np.testing.assert_array_equal(tile, x.transpose(0, 2, 1, 3).reshape(tile.shape))
     grads = [np.full(x.shape, np.nan, np.float32) for x in (q, k, v)]
-    KA.fused_attention_backward(g, tiles, p, scale, *grads)
+    heads = [t.reshape(x.shape[0], x.shape[2], x.shape[1], x.shape[3]).transpose(0, 2, 1, 3)
+             for t, x in zip(tiles, (q, k, v))]  # the kept tiles as (B, T, H, d) views
+    KA.fused_attention_backward(g, *heads, p, scale, causal, *grads)
+    # without keep the forward gives the same out, and the backward gathers the heads from
+    # q, k, v and recomputes P: the same bits
+    out2, none, no_tiles = KA.fused_attention(q, k, v, scale, causal, keep=False)
+    assert none is None and no_tiles is None
+    np.testing.assert_array_equal(out2, out)
+    again = [np.full(x.shape, np.nan, np.float32) for x in (q, k, v)]
+    KA.fused_attention_backward(g, q, k, v, None, scale, causal, *again)
+    for a, b in zip(again, grads):
+        np.testing.assert_array_equal(a, b)
     return out, p, *grads
 
 
