@@ -50,7 +50,7 @@ class LinearCrossEntropyFunction(Function):
         del z, dz  # the point of the op: the (N, V) buffer dies here
         ctx.targets = (targets, ignore_index, scale)  # for composite
         ctx.reduction = reduction
-        return np.asarray(losses.sum(dtype=np.float64) * scale, dtype=x.dtype)
+        return np.asarray(losses.sum(dtype=np.float64) * scale, dtype=losses.dtype)  # z's dtype
 
     @staticmethod
     def backward(ctx, grad):

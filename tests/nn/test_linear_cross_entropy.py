@@ -150,3 +150,14 @@ def test_gpt_return_logits_false_gives_the_same_loss_and_gradients():
         np.testing.assert_allclose(p.grad.data, e, rtol=1e-4, atol=1e-6)
     with pytest.raises(ValueError, match="return_logits=False needs targets"):
         model(idx, return_logits=False)
+
+
+def test_mixed_dtypes_give_the_pair_s_dtype_and_value():
+    x = Tensor(np.linspace(-1, 1, 6, dtype=np.float32).reshape(2, 3), requires_grad=True)
+    w = Tensor(np.linspace(-2, 2, 12).reshape(4, 3), requires_grad=True)
+    fused = F.linear_cross_entropy(x, w, None, np.array([0, 3]))
+    pair = F.cross_entropy(F.linear(x, w), np.array([0, 3]))
+    assert fused.dtype == pair.dtype
+    np.testing.assert_allclose(fused.item(), pair.item(), rtol=1e-12)
+    fused.backward()
+    assert x.grad.dtype == np.float32 and w.grad.dtype == np.float64

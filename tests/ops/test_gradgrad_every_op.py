@@ -305,6 +305,11 @@ CASES: dict[str, list[Case]] = {
                                  lambda: [T(2, 3), L(3, seed=1), L(3, seed=2)])],
     "CrossEntropyFunction": [smooth(f"reduction={r}", lambda x, r=r: F.cross_entropy(
         x * x, TARGETS, reduction=r), lambda: [T(4, 3)]) for r in ("mean", "sum", "none")],
+    "LinearCrossEntropyFunction": [smooth(f"reduction={r}", lambda x, w, b, r=r:
+                                          F.linear_cross_entropy(x * x, w, b, TARGETS,
+                                                                 reduction=r),
+                                          lambda: [T(4, 3), L(5, 3, seed=1), L(5, seed=2)])
+                                   for r in ("mean", "sum")],
     "BinaryCrossEntropy": [smooth("p, t", lambda p, t: F.binary_cross_entropy(p, t),
                                   lambda: [L(2, 3, lo=0.2, hi=0.8), L(2, 3, lo=0, hi=1, seed=1)])],
     "EmbeddingFunction": [smooth("repeated ids", sq(lambda w: F.embedding(mg.tensor(IDS), w)),

@@ -199,8 +199,12 @@ def _fused_losses(draw):
     p = leaf(draw(float_arrays((n,), min_value=0.2, max_value=0.8)))
     t = leaf(draw(float_arrays((n,), min_value=0.0, max_value=1.0)))
     red = draw(st.sampled_from(["mean", "sum", "none"]))
-    return (lambda x, p, t: F.cross_entropy(x * x, targets, reduction=red).sum()
-            + F.binary_cross_entropy(p, t)), [logits, p, t]
+    w = leaf(draw(float_arrays((c + 1, c))))  # the head of F.linear_cross_entropy: c+1 classes
+    head_red = "sum" if red == "sum" else "mean"
+    return (lambda x, p, t, w: F.cross_entropy(x * x, targets, reduction=red).sum()
+            + F.binary_cross_entropy(p, t)
+            + F.linear_cross_entropy(x * x, w, None, targets, reduction=head_red)), \
+        [logits, p, t, w]
 
 
 def _embedding_dropout(draw):
