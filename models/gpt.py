@@ -217,8 +217,9 @@ class GPT(nn.Module):
             return self.lm_head(self.ln_f(x)), None              # (B, T, V)
         if not return_logits:
             head = self.lm_head
-            return None, F.linear_cross_entropy(self.ln_f(x), head.weight, head.bias, tgt,
-                                                ignore_index=-100)
+            rows = self.ln_f(x).reshape(b * t, cfg.n_embd)       # (B*T, C)
+            return None, F.linear_cross_entropy(rows, head.weight, tgt.reshape(b * t),
+                                                linear_bias=head.bias, ignore_index=-100)
         logits = self.lm_head(self.ln_f(x))                     # (B, T, V)
         loss = F.cross_entropy(logits.reshape(b * t, cfg.vocab_size), tgt.reshape(b * t),
                                ignore_index=-100)

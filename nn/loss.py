@@ -17,6 +17,7 @@ from minigrad.ops.linear_cross_entropy import LinearCrossEntropyFunction
 from minigrad.ops.loss import CrossEntropyFunction, check_targets
 from minigrad.tensor import Tensor
 
+from .linear import linear
 from .module import Module
 
 
@@ -96,46 +97,75 @@ def _fused(rows: Tensor, lead: tuple, t: np.ndarray, ignore_index: int, reductio
     return out
 
 
-def linear_cross_entropy(x: Tensor, weight: Tensor, bias: Tensor | None, targets: Any, *,
-                         ignore_index: int = -100, reduction: str = "mean") -> Tensor:
-    """cross_entropy(linear(x, weight, bias), targets), the logits never kept.
+def linear_cross_entropy(input: Tensor, linear_weight: Tensor, target: Any, *,
+                         linear_bias: Tensor | None = None, weight: Any = None,
+                         reduction: str = "mean", ignore_index: int | None = None,
+                         label_smoothing: float = 0.0, options: Any = None) -> Tensor:
+    """cross_entropy(linear(input, linear_weight, linear_bias), target, ...), as PyTorch's.
 
-    x (..., in), weight (V, in), bias (V,) or None, integer targets (...) in [0, V) or
-    ``ignore_index``; ``reduction`` 'mean' (over the targets that are not ignored; 0 if
-    there are none) or 'sum'. The same loss and gradients as the composed pair, in one op
+    input (N, in) or (in,); linear_weight (C, in), or (C, d1, ..., in) for PyTorch's K-dim
+    loss (logits (N, C, d1, ...)); linear_bias of linear_weight's leading shape or None;
+    ``weight``, ``reduction``, ``label_smoothing`` and integer or probability targets as
+    :func:`cross_entropy`; ``ignore_index`` None means -100.
+
+    The plain case, a language model's (N, in) rows against integer targets with a (C, in)
+    weight, no class weight, no smoothing and reduction 'mean' or 'sum', runs as one op
     (:class:`~minigrad.ops.linear_cross_entropy.LinearCrossEntropyFunction`) that computes
-    the head's gradients during the forward pass and keeps those instead of the (..., V)
-    logits and their gradient: a language model's training step needs two (B*T, V) arrays
-    less (GPT.forward(..., return_logits=False) uses it). ValueError for reduction='none'
-    (the op gives one number: use cross_entropy(linear(...)) for per-row losses).
+    the head's gradients in its forward pass and keeps those instead of the (N, C) logits
+    and their gradient: two (B*T, V) arrays less in a training step (``GPT.forward(...,
+    return_logits=False)`` uses it). Every other case is the composed pair, PyTorch's
+    reference implementation. ``options`` (PyTorch's LinearCrossEntropyOptions: how to
+    chunk, a memory strategy that does not change the result) is accepted and not used.
     """
-    if reduction not in ("mean", "sum"):
-        raise ValueError(f"linear_cross_entropy: reduction must be 'mean' or 'sum', got "
-                         f"{reduction!r} (for per-row losses use cross_entropy(linear(...)))")
-    if not isinstance(x, Tensor) or x.dtype.kind != "f":
-        raise TypeError("linear_cross_entropy: x must be a floating-point Tensor, got "
-                        f"{getattr(x, 'dtype', type(x).__name__)}")
-    if weight.ndim != 2 or x.ndim == 0 or x.shape[-1] != weight.shape[1]:
-        raise ValueError(f"linear_cross_entropy: x of shape {x.shape} does not match weight of "
-                         f"shape {weight.shape} (expected (V, {x.shape[-1] if x.ndim else '?'}))")
-    if bias is not None and bias.shape != (weight.shape[0],):
-        raise ValueError(f"linear_cross_entropy: bias of shape {bias.shape} does not match "
-                         f"weight {weight.shape}")
-    t = targets.data if isinstance(targets, Tensor) else np.asarray(targets)
-    if t.dtype.kind not in "iu":
-        raise TypeError(f"linear_cross_entropy: targets must be integer class ids, got dtype "
-                        f"{t.dtype}")
-    if t.shape != x.shape[:-1]:
-        raise ValueError(f"linear_cross_entropy: targets of shape {t.shape} do not match x of "
-                         f"shape {x.shape} (one target per row: {x.shape[:-1]})")
-    if isinstance(ignore_index, (bool, np.bool_)) or not isinstance(ignore_index, (int, np.integer)):
-        raise TypeError(f"linear_cross_entropy: ignore_index must be an integer, got "
-                        f"{ignore_index!r}")
-    t, count = _op_targets(t, weight.shape[0], int(ignore_index), "linear_cross_entropy")
-    rows = x.reshape(-1, x.shape[-1]) if x.ndim != 2 else x
-    inputs = (rows, weight) if bias is None else (rows, weight, bias)
-    return LinearCrossEntropyFunction.apply(*inputs, targets=t, count=count,
-                                            ignore_index=int(ignore_index), reduction=reduction)
+    name = "linear_cross_entropy"
+    del options  # a memory strategy only: the result is the same without it
+    if not isinstance(input, Tensor) or input.dtype.kind != "f":
+        raise TypeError(f"{name}: input must be a floating-point Tensor, got "
+                        f"{getattr(input, 'dtype', type(input).__name__)}")
+    if not isinstance(linear_weight, Tensor) or linear_weight.ndim < 2 or input.ndim not in (1, 2) \
+            or input.shape[-1] != linear_weight.shape[-1]:
+        raise ValueError(f"{name}: input of shape {getattr(input, 'shape', None)} (expected (N, in) "
+                         f"or (in,)) does not match linear_weight of shape "
+                         f"{getattr(linear_weight, 'shape', None)} (expected (C, ..., in))")
+    out_shape = linear_weight.shape[:-1]
+    if linear_bias is not None and linear_bias.shape != out_shape:
+        raise ValueError(f"{name}: linear_bias of shape {linear_bias.shape} does not match "
+                         f"linear_weight {linear_weight.shape} (expected {out_shape})")
+    ignore_index = -100 if ignore_index is None else ignore_index
+    t = target.data if isinstance(target, Tensor) else np.asarray(target)
+    if (input.ndim == 2 and linear_weight.ndim == 2 and weight is None and not label_smoothing
+            and reduction in ("mean", "sum") and t.dtype.kind in "iu"
+            and t.shape == input.shape[:1] and isinstance(ignore_index, (int, np.integer))
+            and not isinstance(ignore_index, (bool, np.bool_))):
+        t, count = _op_targets(t, linear_weight.shape[0], int(ignore_index), name)
+        inputs = (input, linear_weight) if linear_bias is None else \
+            (input, linear_weight, linear_bias)
+        return LinearCrossEntropyFunction.apply(*inputs, targets=t, count=count,
+                                                ignore_index=int(ignore_index),
+                                                reduction=reduction)
+    # PyTorch's reference implementation: the logits, then cross_entropy
+    w2 = linear_weight.reshape(-1, linear_weight.shape[-1])
+    b2 = None if linear_bias is None else linear_bias.reshape(-1)
+    logits = linear(input, w2, b2).reshape(input.shape[:-1] + out_shape)
+    options = {"ignore_index": ignore_index, "reduction": reduction,
+               "label_smoothing": label_smoothing}
+    if logits.ndim <= 2:
+        return cross_entropy(logits, target, weight, **options)
+    # (N, C, d1, ...): classes in dim 1, as PyTorch reads it; made rows here, so that
+    # cross_entropy's class-last reading of (B, T, C) is never a candidate
+    c = out_shape[0]
+    rows = logits.movedim(1, -1).reshape(-1, c)
+    if t.dtype.kind == "f" and t.shape == logits.shape:  # class probabilities
+        probs = target if isinstance(target, Tensor) else Tensor(t)
+        loss = cross_entropy(rows, probs.movedim(1, -1).reshape(-1, c), weight, **options)
+        lead = logits.shape[:1] + logits.shape[2:]
+    else:
+        lead = logits.shape[:1] + logits.shape[2:]
+        if t.shape != lead:
+            raise ValueError(f"{name}: target of shape {t.shape} does not match the logits "
+                             f"{logits.shape} (expected {lead}, classes in dim 1)")
+        loss = cross_entropy(rows, t.reshape(-1), weight, **options)
+    return loss.reshape(lead) if reduction == "none" else loss
 
 
 def class_rows(x: Tensor, target_shape: tuple, name: str, class_last: bool = False) -> tuple:

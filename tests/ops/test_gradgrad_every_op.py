@@ -306,7 +306,7 @@ CASES: dict[str, list[Case]] = {
     "CrossEntropyFunction": [smooth(f"reduction={r}", lambda x, r=r: F.cross_entropy(
         x * x, TARGETS, reduction=r), lambda: [T(4, 3)]) for r in ("mean", "sum", "none")],
     "LinearCrossEntropyFunction": [smooth(f"reduction={r}", lambda x, w, b, r=r:
-                                          F.linear_cross_entropy(x * x, w, b, TARGETS,
+                                          F.linear_cross_entropy(x * x, w, TARGETS, linear_bias=b,
                                                                  reduction=r),
                                           lambda: [T(4, 3), L(5, 3, seed=1), L(5, seed=2)])
                                    for r in ("mean", "sum")],

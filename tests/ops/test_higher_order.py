@@ -203,7 +203,7 @@ def _fused_losses(draw):
     head_red = "sum" if red == "sum" else "mean"
     return (lambda x, p, t, w: F.cross_entropy(x * x, targets, reduction=red).sum()
             + F.binary_cross_entropy(p, t)
-            + F.linear_cross_entropy(x * x, w, None, targets, reduction=head_red)), \
+            + F.linear_cross_entropy(x * x, w, targets, reduction=head_red)), \
         [logits, p, t, w]
 
 

@@ -127,7 +127,8 @@ OPS = {
     "dropout": lambda x: F.dropout(x, 0.5, training=True),
     "cross_entropy": lambda x: F.cross_entropy(x, mg.tensor([0, 3, 1])),
     "binary_cross_entropy": lambda x: F.binary_cross_entropy(x.sigmoid(), x.data > 1),
-    "linear_cross_entropy": lambda x: F.linear_cross_entropy(x, x, x[0, :3], np.array([0, 2, 1])),
+    "linear_cross_entropy": lambda x: F.linear_cross_entropy(x, x, np.array([0, 2, 1]),
+                                                             linear_bias=x[0, :3]),
     "attention": lambda x: F.scaled_dot_product_attention(
         x.reshape(1, 1, 3, 4), x.reshape(1, 1, 3, 4), x.reshape(1, 1, 3, 4), is_causal=True),
     "attention_module": lambda x: nn.MultiHeadAttention(4, 2)(x.to(mg.float32)[None]),
