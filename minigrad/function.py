@@ -181,6 +181,21 @@ class Context:
         self._freed = True
 
 
+RECOMPUTE_ABOVE_BYTES = 4 << 20
+
+
+def recompute_in_backward(nbytes: int) -> bool:
+    """The one memory/time rule of the fused ops: whether an intermediate array of ``nbytes``
+    that the backward needs is computed again there (True) or kept from the forward pass.
+
+    Above 4 MB (GPT-2 124M at block 256, batch 4: 12.6 MB a layer for attention's P and for
+    GELU's dy/da) keeping it costs memory that the step's peak feels (P with its head tiles
+    264 MB, dy/da 151 MB over 12 layers), against one more pass of the work that made it;
+    below (the baby config: under 1.6 MB a layer) the memory is small and the second pass
+    would cost a measurable part of a 35 ms step (bench/README, 2026-11-25 third session)."""
+    return nbytes > RECOMPUTE_ABOVE_BYTES
+
+
 class Function:
     """Base class of every differentiable op (see the module docstring).
 

@@ -43,6 +43,7 @@ _attention: ModuleType
 _ce: ModuleType
 _embedding: ModuleType
 _gelu: ModuleType
+_gemm_accumulate: ModuleType
 _grad_norm: ModuleType
 _layernorm: ModuleType
 _masked_fill: ModuleType
@@ -57,7 +58,7 @@ def _load_kernels() -> None:
     """Import the kernel modules into this module's names, once per process (a second
     thread racing the first binds the same modules: imports are thread-safe), and turn on
     the one-line notice a terminal gets when a kernel first compiles."""
-    global _adamw, _attention, _ce, _embedding, _gelu, _grad_norm, _layernorm
+    global _adamw, _attention, _ce, _embedding, _gelu, _gemm_accumulate, _grad_norm, _layernorm
     global _masked_fill, _masked_softmax, _matmul, _softmax, _background, _loaded
     if _loaded:
         return
@@ -66,6 +67,7 @@ def _load_kernels() -> None:
     from ..kernels import cross_entropy as _ce
     from ..kernels import embedding as _embedding
     from ..kernels import gelu as _gelu
+    from ..kernels import gemm_accumulate as _gemm_accumulate
     from ..kernels import grad_norm as _grad_norm
     from ..kernels import layernorm as _layernorm
     from ..kernels import masked_fill as _masked_fill
@@ -180,6 +182,16 @@ class Fast(Reference):
         dx = _matmul.matmul(g, w) if need_x else None
         dw = _matmul.matmul(g2.T, x2) if need_w else None
         return dx, dw, (self.reduce_sum(g2, axis=0) if need_b else None)
+
+    @_kernel_backed
+    def add_weight_grad(self, g: np.ndarray, x: np.ndarray, dw: np.ndarray) -> None:
+        """Reference.add_weight_grad with BLAS's beta = 1 (no temporary of dw's size), the
+        rows of dw split over the threads (kernels/gemm_accumulate.py)."""
+        if g.dtype == x.dtype == dw.dtype and g.dtype in (np.float32, np.float64) \
+                and g.flags.c_contiguous and x.flags.c_contiguous and dw.flags.c_contiguous:
+            _gemm_accumulate.add_at_b(g, x, dw)
+        else:
+            dw += _matmul.matmul(g.T, x)
 
     # ----------------------------------------------------------- attention
     @_kernel_backed

@@ -90,6 +90,11 @@ class Backend:
         each None if not needed."""
         raise NotImplementedError
 
+    def add_weight_grad(self, g: np.ndarray, x: np.ndarray, dw: np.ndarray) -> None:
+        """dw += g^T x in place, for g (M, out), x (M, in), dw (out, in) of one float dtype:
+        a Linear layer's weight gradient summed over chunks of rows."""
+        raise NotImplementedError
+
     # ----------------------------------------------------------- layernorm
     def layer_norm(self, x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> tuple:
         """y = (x - mean) * rstd * w + b over the last axis, rstd = 1 / sqrt(var + eps)

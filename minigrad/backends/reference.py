@@ -91,6 +91,10 @@ class Reference(Backend):
         db = self.reduce_sum(g2, axis=0) if need_b else None
         return dx, dw, db
 
+    def add_weight_grad(self, g: np.ndarray, x: np.ndarray, dw: np.ndarray) -> None:
+        """dw += g^T x in place (g (M, out), x (M, in), dw (out, in))."""
+        dw += g.T @ x
+
     # --------------------------------------------------------------- layernorm
     def layer_norm(self, x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> tuple:
         """y = (x - mean) * rstd * w + b over the last axis, rstd = 1 / sqrt(var + eps)

@@ -27,7 +27,7 @@ import numpy as np
 
 from .. import backends
 from ..backends.interface import causal_mask
-from ..function import Function
+from ..function import Function, recompute_in_backward
 from .broadcast import unbroadcast
 
 
@@ -52,9 +52,11 @@ class AttentionFunction(Function):
 
     @staticmethod
     def forward(ctx, q, k, v, mask=None, causal=False, scale=1.0, drop=None, sink=None):
-        # P is kept only for a caller that inspects it (sink): a backend may recompute it
-        out, p, saved = backends.active.attention(q, k, v, mask, causal, scale, drop,
-                                                  keep_p=sink is not None)
+        # a large P (B, H, Tq, Tk) is kept only for a caller that inspects it (sink): a backend
+        # that can recompute it in the backward then does (the fast one's fused route)
+        p_bytes = q.shape[0] * q.shape[2] * q.shape[1] * k.shape[1] * q.itemsize
+        keep_p = sink is not None or not recompute_in_backward(p_bytes)
+        out, p, saved = backends.active.attention(q, k, v, mask, causal, scale, drop, keep_p)
         ctx.info = (mask, causal, scale, drop)
         ctx.save_for_backward(*saved)  # what the backend's backward reads
         if sink is not None:

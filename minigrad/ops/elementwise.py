@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import backends
-from ..function import Function
+from ..function import Function, recompute_in_backward
 from .broadcast import unbroadcast
 
 
@@ -330,16 +330,12 @@ class GELU(Function):
     """GELU(a) = a * Phi(a), Phi the standard normal CDF (PyTorch's nn.GELU);
     ``approximate='tanh'`` uses 0.5 a (1 + tanh(sqrt(2/pi) (a + 0.044715 a**3))).
 
-    The exact form is the backend's ``gelu`` primitive. When a gradient will be needed and
-    ``a`` is small (up to ``KEEP_DYDX_BYTES``), the forward pass also computes dy/da and saves
-    it, so the backward pass is one multiply. A large ``a`` keeps no dy/da: the graph holds
-    ``a`` anyway (the op's input), so the backward computes dy/da from it again. That costs a
-    second pass of erfc and exp and saves an array of a's size until backward (151 MB of a
-    GPT-2 124M step at block 256, batch 4, 12.6 MB a layer); a small step (the baby config:
-    1.6 MB a layer) keeps dy/da, where the second pass would cost time for little memory.
+    The exact form is the backend's ``gelu`` primitive. When a gradient will be needed, the
+    forward pass also computes dy/da and saves it, so the backward pass is one multiply;
+    unless dy/da is large (``function.recompute_in_backward``): then it keeps nothing but
+    ``a``, which the graph holds anyway (the op's input), and the backward computes dy/da
+    from it again.
     """
-
-    KEEP_DYDX_BYTES = 4 << 20
 
     promote = "float"
 
@@ -354,7 +350,7 @@ class GELU(Function):
             t = np.tanh(dt.type(_SQRT_2_OVER_PI) * (a + dt.type(0.044715) * a * a * a))
             return (dt.type(0.5) * a * (1 + t)).astype(dt, copy=False)
         # ctx.needs_input_grad is empty when nothing is recorded (no_grad, or no input needs grad)
-        ctx.recompute = bool(ctx.needs_input_grad) and a.nbytes > GELU.KEEP_DYDX_BYTES
+        ctx.recompute = bool(ctx.needs_input_grad) and recompute_in_backward(a.nbytes)
         y, dydx = backends.active.gelu(a, want_grad=bool(ctx.needs_input_grad)
                                        and not ctx.recompute)
         ctx.save_for_backward(a if ctx.recompute else dydx)

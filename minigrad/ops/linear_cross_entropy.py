@@ -10,8 +10,10 @@ upstream gradient is one number g. So this op runs the head's backward already i
 forward pass, while z is at hand: it writes dz over z (the cross-entropy primitive's
 ``in_place``), takes dx = dz @ W, dW = dz^T x and db = sum_r dz_r (the Linear layer's own
 backward primitive), drops dz and keeps only those, and its backward multiplies them by g.
-The matrix products are the same three as the composed pair's; what is saved is the (N, V)
-logits and gradient, and a step's peak memory falls by both.
+It does so a chunk of rows at a time (logits of at most ``CHUNK_BYTES``), dW summed over the
+chunks in place (the backend's ``add_weight_grad``, BLAS with beta = 1), so that only one
+chunk's logits ever exist. The matrix products are the same three as the composed pair's;
+what is saved is the (N, V) logits and gradient, and a step's peak memory falls by both.
 
 Only ``reduction='mean'`` or ``'sum'`` (one number out, so one g): per-row losses would need
 one g per row, and dW sums over rows before g is known. Under ``create_graph`` the op is
@@ -21,11 +23,15 @@ exact too.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .. import backends
 from ..function import Function
 from .loss import composite_cross_entropy
+
+CHUNK_BYTES = 64 << 20  # the logits of at most this many bytes exist at once
 
 
 class LinearCrossEntropyFunction(Function):
@@ -40,17 +46,38 @@ class LinearCrossEntropyFunction(Function):
     def forward(ctx, x, w, b=None, *, targets, count, ignore_index=-100, reduction="mean"):
         scale = (1.0 / count if count else 0.0) if reduction == "mean" else 1.0
         be = backends.active
-        z = be.linear(x, w, b)  # (N, V): a fresh array this op owns, overwritten by dz below
-        losses, dz = be.cross_entropy(z, targets, ignore_index, scale, in_place=True)
         needs = ctx.needs_input_grad  # empty when nothing is recorded (no_grad)
+        n, v = x.shape[0], w.shape[0]
+        chunks = max(1, math.ceil(n * v * x.itemsize / CHUNK_BYTES))
+        rows = max(1, math.ceil(n / chunks))  # chunks of even size
+        losses, grads = [], None
+        for r0 in range(0, max(n, 1), rows):  # no rows: one empty chunk (zero gradients)
+            xc, tc = x[r0:r0 + rows], targets[r0:r0 + rows]
+            z = be.linear(xc, w, b)  # (rows, V): a fresh array this op owns
+            loss_c, dz = be.cross_entropy(z, tc, ignore_index, scale, in_place=True)  # over z
+            losses.append(loss_c)
+            if needs:  # the head's backward, now: dx = dz W, dW = dz^T x, db = sum of dz
+                first = grads is None
+                part = be.linear_backward(dz, xc, w, needs[0], needs[1] and first,
+                                          len(needs) == 3 and needs[2])
+                if first:
+                    grads = [part[0], part[1], part[2]] if n <= rows else \
+                        [None if part[0] is None else np.empty((n,) + part[0].shape[1:],
+                                                               part[0].dtype),
+                         part[1], part[2]]
+                if grads[0] is not None and n > rows:
+                    grads[0][r0:r0 + rows] = part[0]
+                if needs[1] and not first:
+                    be.add_weight_grad(dz, xc, grads[1])  # dW += dz^T x, in place
+                if grads[2] is not None and not first:
+                    grads[2] += part[2]
+            del z, dz  # the point of the op: a chunk's (rows, V) logits die here
         if needs:
-            has_bias = len(needs) == 3
-            ctx.save_for_backward(*be.linear_backward(dz, x, w, needs[0], needs[1],
-                                                      has_bias and needs[2])[:len(needs)])
-        del z, dz  # the point of the op: the (N, V) buffer dies here
+            ctx.save_for_backward(*grads[:len(needs)])
         ctx.targets = (targets, ignore_index, scale)  # for composite
         ctx.reduction = reduction
-        return np.asarray(losses.sum(dtype=np.float64) * scale, dtype=losses.dtype)  # z's dtype
+        total = sum(float(c.sum(dtype=np.float64)) for c in losses)
+        return np.asarray(total * scale, dtype=losses[0].dtype)  # z's dtype
 
     @staticmethod
     def backward(ctx, grad):

@@ -275,6 +275,21 @@ def test_linear_and_matmul(dtype, rows, n_in, n_out, bias, seed):
             _close(f, r, dtype)
 
 
+@parity("add_weight_grad")
+@given(dtypes, st.integers(0, 7), st.integers(1, 9), st.integers(1, 6), st.booleans(),
+       st.integers(0, 2**32 - 1))
+def test_add_weight_grad(dtype, rows, n_out, n_in, strided, seed):
+    # dw += g^T x in place: BLAS with beta = 1 on the fast backend (C-contiguous operands),
+    # a product and an add otherwise (a strided g)
+    rng = np.random.default_rng(seed)
+    g, x = _arr(rng, (rows, n_out + strided), dtype)[:, :n_out], _arr(rng, (rows, n_in), dtype)
+    start = _arr(rng, (n_out, n_in), dtype)
+    fast, ref = start.copy(), start.copy()
+    FB.add_weight_grad(g, x, fast)
+    RB.add_weight_grad(g, x, ref)
+    _close(fast, ref, dtype)
+
+
 @parity("layer_norm", "layer_norm_backward")
 @given(dtypes, st.integers(1, 5), st.integers(1, 8), st.integers(0, 2**32 - 1))
 def test_layer_norm(dtype, rows, d, seed):

@@ -679,3 +679,28 @@ def test_scale_default_is_one_over_sqrt_head_size():
     q, k, v = (mg.tensor(rng.standard_normal((1, 1, 3, 9))) for _ in range(3))
     np.testing.assert_allclose(sdpa(q, k, v).data, sdpa(q, k, v, scale=1 / math.sqrt(9)).data,
                                rtol=1e-15)
+
+
+@pytest.mark.parametrize("backward_on", ["fast", "reference"])
+def test_a_large_p_is_recomputed_not_kept_and_gives_the_same_gradients(monkeypatch, backward_on):
+    # above function.RECOMPUTE_ABOVE_BYTES the fused route keeps neither P nor the head tiles:
+    # the backward (fast, or the reference after a switch) recomputes P from the inputs
+    from minigrad import function
+
+    rng = np.random.default_rng(7)
+    qkv = rng.standard_normal((2, 5, 3, 2, 4)).astype(np.float32)
+    grads = []
+    for limit in (1 << 40, 0):
+        monkeypatch.setattr(function, "RECOMPUTE_ABOVE_BYTES", limit)
+        x = mg.tensor(qkv, requires_grad=True)
+        q, k, v = (x[:, :, i] for i in range(3))
+        with mg.use_backend("fast"):
+            out = F.scaled_dot_product_attention(q.transpose(1, 2), k.transpose(1, 2),
+                                                 v.transpose(1, 2), is_causal=True)
+        attn = next(t for t in mg.engine.topological_order(out)
+                    if t._ctx is not None and t._ctx.fn.__name__ == "AttentionFunction")
+        assert (attn._ctx._saved[3] is None) == (limit == 0)  # P kept only below the limit
+        with mg.use_backend(backward_on):
+            (out * out).sum().backward()
+        grads.append(x.grad.data.copy())
+    np.testing.assert_allclose(grads[1], grads[0], rtol=1e-5, atol=1e-6)

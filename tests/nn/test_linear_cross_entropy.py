@@ -195,3 +195,30 @@ def test_equals_pytorch(case):
     np.testing.assert_allclose(ours.data, theirs.detach().numpy(), rtol=1e-10)
     for m, th in ((mx, tx), (mw, tw), (mb, tb)):
         np.testing.assert_allclose(m.grad.data, th.grad.numpy(), rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
+def test_chunks_of_rows_give_the_one_chunk_result(monkeypatch, backend, dt):
+    # CHUNK_BYTES small: the logits are taken a few rows at a time and dW summed in place
+    from minigrad.ops import linear_cross_entropy as lce
+
+    x, w, b, t = _inputs(dt, True, seed=5)
+    leaves = [x, w, b]
+    results = []
+    for limit in (1 << 40, 3 * 11 * np.dtype(dt).itemsize):  # one chunk; chunks of 3 rows
+        monkeypatch.setattr(lce, "CHUNK_BYTES", limit)
+        with mg.use_backend(backend):
+            loss = F.linear_cross_entropy(x, w, t, linear_bias=b)
+            results.append([loss.item()] + _grads(loss, leaves))
+    tol = 1e-5 if dt == np.float32 else 1e-12
+    for a, c in zip(results[0], results[1]):
+        np.testing.assert_allclose(a, c, rtol=tol, atol=tol)
+
+
+def test_no_rows_give_zero_loss_and_gradients():
+    w = Tensor(np.ones((5, 3), np.float32), requires_grad=True)
+    x = Tensor(np.ones((0, 3), np.float32), requires_grad=True)
+    loss = F.linear_cross_entropy(x, w, np.zeros(0, np.int64), reduction="sum")
+    loss.backward()
+    assert loss.item() == 0 and x.grad.shape == (0, 3) and not np.any(w.grad.data)

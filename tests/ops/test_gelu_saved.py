@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import minigrad as mg
-from minigrad.ops.elementwise import GELU
+from minigrad import function
 
 
 @pytest.mark.parametrize("backend", ["reference", "fast"])
@@ -18,7 +18,7 @@ def test_recomputed_dydx_gives_the_same_gradient(monkeypatch, backend, dt):
     g = np.random.default_rng(1).normal(size=(6, 50)).astype(dt)
     grads = []
     for limit in (1 << 40, 0):  # keep dy/da; keep only the input
-        monkeypatch.setattr(GELU, "KEEP_DYDX_BYTES", limit)
+        monkeypatch.setattr(function, "RECOMPUTE_ABOVE_BYTES", limit)
         with mg.use_backend(backend):
             y = x.gelu() if hasattr(x, "gelu") else mg.nn.functional.gelu(x)
             assert (y._ctx._saved[0] is x.data) == (limit == 0)  # what the graph keeps
@@ -29,7 +29,7 @@ def test_recomputed_dydx_gives_the_same_gradient(monkeypatch, backend, dt):
 
 
 def test_large_input_keeps_only_the_input_and_second_derivatives_hold(monkeypatch):
-    monkeypatch.setattr(GELU, "KEEP_DYDX_BYTES", 0)
+    monkeypatch.setattr(function, "RECOMPUTE_ABOVE_BYTES", 0)
     x = mg.tensor(np.linspace(-5, 5, 12).reshape(3, 4), requires_grad=True)
     assert mg.gradcheck(lambda a: mg.nn.functional.gelu(a), [x])
     assert mg.gradgradcheck(lambda a: mg.nn.functional.gelu(a), [x])
