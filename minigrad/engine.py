@@ -198,6 +198,9 @@ def _accumulate(t: Tensor, g: Any, create_graph: bool) -> None:
     ``g`` is an ndarray, or a Tensor with a graph when ``create_graph``. The first gradient
     is copied: it may be shared with another input (Add passes its grad to both) or read-only
     (a broadcast view), and ``.grad`` belongs to the user."""
+    # counted first, as _only_in_walk counts: inside the call below, the arguments already
+    # evaluated (g itself) would hold one more reference and no array would ever qualify
+    refs = _refcount(g)
     with _grad_lock:
         old = t._grad
         if create_graph:
@@ -205,7 +208,7 @@ def _accumulate(t: Tensor, g: Any, create_graph: bool) -> None:
         else:
             if old is not None:
                 total = old.data + g
-            elif _stealable(g, t.data.dtype, _refcount(g)):
+            elif _stealable(g, t.data.dtype, refs):
                 total = g  # the backward's own fresh array: no copy (PyTorch steals it too)
             else:
                 total = np.array(g, dtype=t.data.dtype)
@@ -336,6 +339,9 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                 else:
                     grads[key] = _add_into(grads[key], pg, key in owned)
                     owned.add(key)
+            # drop the walk's own names for the gradients just passed on: a leaf visited
+            # next can then take its array as .grad without a copy (see _stealable)
+            in_grads = pg = None
             if not retain_graph:
                 ctx.free()
 

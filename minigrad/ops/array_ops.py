@@ -89,10 +89,12 @@ class SliceGrad:
 
 def _block(shape: tuple, index: Any) -> tuple | None:
     """(axis, start, stop) when basic ``index`` is one unit-step range along one axis and
-    everything along the others (``x[..., a:b]``, ``x[:, a:b]``), (0, 0, n) for the whole
-    array, else None."""
+    everything along the others (``x[..., a:b]``, ``x[:, a:b]``, or an integer, a range of
+    one: ``qkv[:, :, 0]`` of the (B, T, 3, H, hs) projection), (0, 0, n) for the whole array,
+    else None."""
     parts = index if isinstance(index, tuple) else (index,)
-    if any(p is None or not isinstance(p, slice) and p is not Ellipsis for p in parts) \
+    if any(p is None or p is not Ellipsis and not isinstance(p, (slice, int, np.integer))
+           or isinstance(p, (bool, np.bool_)) for p in parts) \
             or sum(p is Ellipsis for p in parts) > 1:
         return None
     if Ellipsis in parts:
@@ -100,6 +102,11 @@ def _block(shape: tuple, index: Any) -> tuple | None:
         parts = parts[:at] + (slice(None),) * (len(shape) - len(parts) + 1) + parts[at + 1:]
     parts = parts + (slice(None),) * (len(shape) - len(parts))
     if len(parts) != len(shape):
+        return None
+    # an integer i is the range i:i+1 (its axis dropped, which assignment does too)
+    parts = tuple(p if isinstance(p, slice) else _unit_range(int(p), n)
+                  for p, n in zip(parts, shape))
+    if any(p is None for p in parts):
         return None
     sliced = [(axis, *p.indices(n)) for axis, (p, n) in enumerate(zip(parts, shape))
               if p.indices(n) != (0, n, 1)]
@@ -109,6 +116,13 @@ def _block(shape: tuple, index: Any) -> tuple | None:
         return None
     axis, start, stop, _ = sliced[0]
     return axis, start, max(start, stop)
+
+
+def _unit_range(i: int, n: int) -> slice | None:
+    """Index ``i`` of an axis of length n (negative from the end) as the slice i:i+1, or
+    None when it is out of range."""
+    i = i + n if i < 0 else i
+    return slice(i, i + 1) if 0 <= i < n else None
 
 
 def _tiles(shape: tuple, indices: list) -> bool:

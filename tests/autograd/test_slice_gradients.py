@@ -19,7 +19,11 @@ CASES = {  # name: (indices, whether they tile SHAPE)
     "rows": ([(slice(0, 1),), (slice(1, 2),)], True),
     "overlap": ([(Ellipsis, slice(0, 2)), (Ellipsis, slice(1, 6))], False),
     "gap": ([(Ellipsis, slice(0, 2)), (Ellipsis, slice(4, 6))], False),
-    "integer index": ([(0,), (1,)], False),
+    "integer index": ([(0,), (1,)], True),  # an integer is a block of one
+    "integers, packed q|k|v": ([(slice(None), slice(None), i) for i in (2, 0, 1, 3, 4, 5)], True),
+    "integers with a gap": ([(slice(None), slice(None), i) for i in (0, 1, 3, 4, 5)], False),
+    "negative integer": ([(-1,), (0,)], True),
+    "an integer and a slice": ([(Ellipsis, 0), (Ellipsis, slice(1, 6))], True),
     "two axes": ([(Ellipsis, slice(0, 2)), (slice(0, 1),)], False),
     "strided": ([(Ellipsis, slice(None, None, 2)), (Ellipsis, slice(1, None, 2))], False),
     "whole and a part": ([(slice(None),), (Ellipsis, slice(0, 3))], False),
