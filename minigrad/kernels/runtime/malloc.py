@@ -15,8 +15,10 @@ that same size still goes to ``mmap``.)
 :func:`keep_freed_memory` raises the mmap threshold and the heap trim
 threshold to 1 GB with ``mallopt``, so freed blocks stay in malloc's heap and
 the next step reuses pages that are already mapped (as PyTorch's caching
-allocator does for its tensors). Peak memory is unchanged; memory freed after
-the peak is kept by the process instead of being returned. It is called once,
+allocator does for its tensors). Memory freed after the peak is kept by the process
+instead of being returned, and the peak itself can rise: a freed block in the middle of the
+heap is reused only by a request that fits it, so at GPT-2 124M's scale the heap grew
+150-300 MB above the live arrays during a backward pass (bench/README.md, 2026-11-25). It is called once,
 when the fast kernels are first used (``minigrad.kernels.runtime.settings.ensure_ready``;
 importing minigrad does not call it), on Linux with glibc only; set the environment
 variable ``MINIGRAD_KEEP_FREED_MEMORY=0`` to leave malloc alone.
