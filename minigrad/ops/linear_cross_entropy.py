@@ -57,20 +57,22 @@ class LinearCrossEntropyFunction(Function):
             loss_c, dz = be.cross_entropy(z, tc, ignore_index, scale, in_place=True)  # over z
             losses.append(loss_c)
             if needs:  # the head's backward, now: dx = dz W, dW = dz^T x, db = sum of dz
-                first = grads is None
-                part = be.linear_backward(dz, xc, w, needs[0], needs[1] and first,
-                                          len(needs) == 3 and needs[2])
-                if first:
-                    grads = [part[0], part[1], part[2]] if n <= rows else \
-                        [None if part[0] is None else np.empty((n,) + part[0].shape[1:],
-                                                               part[0].dtype),
-                         part[1], part[2]]
-                if grads[0] is not None and n > rows:
-                    grads[0][r0:r0 + rows] = part[0]
-                if needs[1] and not first:
-                    be.add_weight_grad(dz, xc, grads[1])  # dW += dz^T x, in place
-                if grads[2] is not None and not first:
-                    grads[2] += part[2]
+                need_b = len(needs) == 3 and needs[2]
+                if grads is None:  # the first chunk's dW and db start the sums
+                    dx, dw, db = be.linear_backward(dz, xc, w, needs[0], needs[1], need_b)
+                    if dx is not None and rows < n:  # dx of every row, filled chunk by chunk
+                        dx_all = np.empty((n,) + dx.shape[1:], dx.dtype)
+                        dx_all[:rows] = dx
+                        dx = dx_all
+                    grads = [dx, dw, db]
+                else:
+                    dx_c, _, db_c = be.linear_backward(dz, xc, w, needs[0], False, need_b)
+                    if dx_c is not None:
+                        grads[0][r0:r0 + rows] = dx_c
+                    if needs[1]:
+                        be.add_weight_grad(dz, xc, grads[1])  # dW += dz^T x, in place
+                    if db_c is not None:
+                        grads[2] += db_c
             del z, dz  # the point of the op: a chunk's (rows, V) logits die here
         if needs:
             ctx.save_for_backward(*grads[:len(needs)])
