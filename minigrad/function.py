@@ -188,9 +188,11 @@ def recompute_in_backward(nbytes: int) -> bool:
     """The one memory/time rule of the fused ops: whether an intermediate array of ``nbytes``
     that the backward needs is computed again there (True) or kept from the forward pass.
 
-    Above 4 MB (GPT-2 124M at block 256, batch 4: 12.6 MB a layer for attention's P and for
-    GELU's dy/da) keeping it costs memory that the step's peak feels (P with its head tiles
-    264 MB, dy/da 151 MB over 12 layers), against one more pass of the work that made it;
+    Above 4 MB (GPT-2 124M at block 256, batch 4: 12.6 MB a layer for attention's P, for
+    GELU's dy/da and for the GELU output the MLP's second Linear needs, ``ops/gelu_linear.py``)
+    keeping it costs memory that the step's peak feels (P with its head tiles 264 MB, dy/da
+    151 MB and the GELU outputs 151 MB over 12 layers), against one more pass of the work that
+    made it;
     below (the baby config: under 1.6 MB a layer) the memory is small and the second pass
     would cost a measurable part of a 35 ms step (bench/README, 2026-11-25 third session)."""
     return nbytes > RECOMPUTE_ABOVE_BYTES

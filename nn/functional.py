@@ -36,7 +36,7 @@ from .attention import scaled_dot_product_attention
 from .dropout import dropout
 from .embedding import embedding
 from .layernorm import layer_norm
-from .linear import linear
+from .linear import gelu_linear, linear
 from .loss import cross_entropy, linear_cross_entropy, nll_loss
 from .normalization import rms_norm
 from .pointwise_loss import (
@@ -129,6 +129,7 @@ __all__ = [
     "elu",
     "embedding",
     "gelu",
+    "gelu_linear",
     "glu",
     "hardsigmoid",
     "hardswish",

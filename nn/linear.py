@@ -2,7 +2,7 @@
 
 ``W`` has shape (out_features, in_features), as in PyTorch, so each output
 unit's weights are one contiguous row. The op is one graph node,
-:class:`minigrad.ops.linear.LinearFunction`.
+:class:`minigrad.ops.linear.LinearFunction`; :func:`gelu_linear` is GELU fused into it.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from minigrad.ops.gelu_linear import GELULinearFunction
 from minigrad.ops.linear import LinearFunction
 from minigrad.random import generator
 from minigrad.tensor import Tensor
@@ -19,25 +20,48 @@ from minigrad.tensor import Tensor
 from .module import Module, Parameter
 
 
-def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
-    """y = x @ weight.T + bias for x (..., in), weight (out, in), bias (out,) -> (..., out)."""
+def _checked_input(name: str, x: Any, weight: Tensor, bias: Tensor | None) -> Tensor:
+    """x as a Tensor, after the checks linear and gelu_linear share (one home for them)."""
     x = x if isinstance(x, Tensor) else Tensor(x)
     if x.dtype.kind != "f":
-        raise TypeError(f"linear: the input must be floating-point, got dtype {x.dtype}")
+        raise TypeError(f"{name}: the input must be floating-point, got dtype {x.dtype}")
     if weight.ndim != 2:
-        raise ValueError(f"linear: weight must be 2-D (out, in), got shape {weight.shape}")
+        raise ValueError(f"{name}: weight must be 2-D (out, in), got shape {weight.shape}")
     if x.ndim == 0 or x.shape[-1] != weight.shape[1]:
         raise ValueError(
-            f"linear: input of shape {x.shape} does not match weight of shape {weight.shape} "
+            f"{name}: input of shape {x.shape} does not match weight of shape {weight.shape} "
             f"(expected last dimension {weight.shape[1]})"
         )
     if bias is not None and bias.shape != (weight.shape[0],):
-        raise ValueError(f"linear: bias of shape {bias.shape} does not match weight {weight.shape}")
+        raise ValueError(f"{name}: bias of shape {bias.shape} does not match weight {weight.shape}")
+    return x
+
+
+def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+    """y = x @ weight.T + bias for x (..., in), weight (out, in), bias (out,) -> (..., out)."""
+    x = _checked_input("linear", x, weight, bias)
     if x.ndim == 1:  # a single vector: treat it as one row
         return linear(x.reshape(1, -1), weight, bias).reshape(-1)
     if bias is None:
         return LinearFunction.apply(x, weight)
     return LinearFunction.apply(x, weight, bias)
+
+
+def gelu_linear(x: Tensor, weight: Tensor, bias: Tensor | None = None,
+                approximate: str = "none") -> Tensor:
+    """``linear(gelu(x, approximate), weight, bias)`` as one op (minigrad's own; PyTorch has
+    no such function): x (..., in) -> (..., out), the same values and gradients.
+
+    The fused op keeps less for the backward pass: above ``function.recompute_in_backward``'s
+    4 MB it keeps only x and recomputes gelu(x) there, where the two ops would keep both x and
+    gelu(x) (:class:`minigrad.ops.gelu_linear.GELULinearFunction`). GPT's MLP uses it."""
+    if approximate not in ("none", "tanh"):
+        raise ValueError(f"gelu_linear: approximate must be 'none' or 'tanh', got {approximate!r}")
+    x = _checked_input("gelu_linear", x, weight, bias)
+    if x.ndim == 1:
+        return gelu_linear(x.reshape(1, -1), weight, bias, approximate).reshape(-1)
+    params = (weight,) if bias is None else (weight, bias)
+    return GELULinearFunction.apply(x, *params, approximate=approximate)
 
 
 class Linear(Module):

@@ -326,11 +326,32 @@ class ReLU(Function):
 _SQRT_2_OVER_PI = np.sqrt(2.0 / np.pi)
 
 
+def gelu_and_slope(a: np.ndarray, approximate: str, want_slope: bool) -> tuple:
+    """(GELU(a), dGELU/da or None): the one home of GELU's math, for :class:`GELU` and the
+    fused :class:`~minigrad.ops.gelu_linear.GELULinearFunction`.
+
+    Exact: y = a Phi(a), dy/da = Phi(a) + a phi(a) (the backend's ``gelu`` primitive, both in
+    one pass). ``approximate='tanh'``: with u = sqrt(2/pi) (a + 0.044715 a^3) and t = tanh(u),
+    y = 0.5 a (1 + t), dy/da = 0.5 (1 + t) + 0.5 a (1 - t^2) sqrt(2/pi) (1 + 3 * 0.044715 a^2).
+    """
+    if approximate not in ("none", "tanh"):
+        raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
+    if approximate == "none":
+        return backends.active.gelu(a, want_grad=want_slope)
+    dt = a.dtype
+    t = np.tanh(dt.type(_SQRT_2_OVER_PI) * (a + dt.type(0.044715) * a * a * a))
+    y = (dt.type(0.5) * a * (1 + t)).astype(dt, copy=False)
+    if not want_slope:
+        return y, None
+    d = 0.5 * (1 + t) + 0.5 * a * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * a * a)
+    return y, d.astype(dt, copy=False)
+
+
 class GELU(Function):
     """GELU(a) = a * Phi(a), Phi the standard normal CDF (PyTorch's nn.GELU);
     ``approximate='tanh'`` uses 0.5 a (1 + tanh(sqrt(2/pi) (a + 0.044715 a**3))).
 
-    The exact form is the backend's ``gelu`` primitive. When a gradient will be needed, the
+    Forward and slope are :func:`gelu_and_slope`. When a gradient will be needed, the
     forward pass also computes dy/da and saves it, so the backward pass is one multiply;
     unless dy/da is large (``function.recompute_in_backward``): then it keeps nothing but
     ``a``, which the graph holds anyway (the op's input), and the backward computes dy/da
@@ -341,35 +362,20 @@ class GELU(Function):
 
     @staticmethod
     def forward(ctx, a, approximate="none"):
-        if approximate not in ("none", "tanh"):
-            raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
         ctx.approximate = approximate
-        dt = a.dtype
-        if approximate == "tanh":
-            ctx.save_for_backward(a)
-            t = np.tanh(dt.type(_SQRT_2_OVER_PI) * (a + dt.type(0.044715) * a * a * a))
-            return (dt.type(0.5) * a * (1 + t)).astype(dt, copy=False)
         # ctx.needs_input_grad is empty when nothing is recorded (no_grad, or no input needs grad)
         ctx.recompute = bool(ctx.needs_input_grad) and recompute_in_backward(a.nbytes)
-        y, dydx = backends.active.gelu(a, want_grad=bool(ctx.needs_input_grad)
-                                       and not ctx.recompute)
-        ctx.save_for_backward(a if ctx.recompute else dydx)
+        y, slope = gelu_and_slope(a, approximate,
+                                  want_slope=bool(ctx.needs_input_grad) and not ctx.recompute)
+        ctx.save_for_backward(a if ctx.recompute else slope)
         return y
 
     @staticmethod
     def backward(ctx, grad):
-        if ctx.approximate == "tanh":
-            # d/da = 0.5 (1 + t) + 0.5 a (1 - t**2) sqrt(2/pi) (1 + 3*0.044715 a**2)
-            (a,) = ctx.saved_tensors
-            dt = a.dtype
-            u = dt.type(_SQRT_2_OVER_PI) * (a + dt.type(0.044715) * a**3)
-            t = np.tanh(u)
-            d = 0.5 * (1 + t) + 0.5 * a * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * a * a)
-            return (grad * d).astype(dt, copy=False)
-        # d(a Phi(a))/da = Phi(a) + a phi(a): saved by forward as dydx, or computed from a now
+        # dGELU/da: saved by forward, or computed from a now (see gelu_and_slope)
         (saved,) = ctx.saved_tensors
-        dydx = backends.active.gelu(saved, want_grad=True)[1] if ctx.recompute else saved
-        return backends.active.gelu_backward(grad, dydx)
+        slope = gelu_and_slope(saved, ctx.approximate, True)[1] if ctx.recompute else saved
+        return backends.active.gelu_backward(grad, slope)
 
     @staticmethod
     def composite(ctx, a):

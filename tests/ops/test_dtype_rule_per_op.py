@@ -40,6 +40,7 @@ RULES = {
     "IndexAdd": None, "IndexPut": None, "Expand": None, "Flip": None, "Repeat": None,
     "Gather": None, "ScatterAdd": None, "Einsum": None, "MatMul": None, "MaskedFill": None,
     "Softmax": None, "LogSoftmax": None, "LinearFunction": None, "LinearCrossEntropyFunction": None,
+    "GELULinearFunction": None,
     "LayerNormFunction": None, "EmbeddingFunction": None, "DropoutFunction": None,
     "CrossEntropyFunction": None, "BinaryCrossEntropy": None, "AttentionFunction": None,
     # issue 27 item 3

@@ -301,6 +301,10 @@ CASES: dict[str, list[Case]] = {
              lambda: [leaf([[0.5, -np.inf, 1.0]])], lambda: [_log_softmax_grad()])],
     "LinearFunction": [smooth("bias", lambda x, w, b: F.linear(x * x, w, b) * F.linear(x, w),
                               lambda: [T(2, 2, 3), L(2, 3, seed=1), L(2, seed=2)])],
+    "GELULinearFunction": [smooth(f"approximate={m}", lambda x, w, b, m=m: F.gelu_linear(
+        x, w, b, m) * F.gelu_linear(x * x, w, None, m), lambda: [T(2, 2, 3), L(2, 3, seed=1),
+                                                             L(2, seed=2)])
+                           for m in ("none", "tanh")],
     "LayerNormFunction": [smooth("rows", lambda x, w, b: F.layer_norm(x, (3,), w, b),
                                  lambda: [T(2, 3), L(3, seed=1), L(3, seed=2)])],
     "CrossEntropyFunction": [smooth(f"reduction={r}", lambda x, r=r: F.cross_entropy(

@@ -167,7 +167,9 @@ def _einsum(draw):
 def _fused_linear(draw):
     rows, n_in, n_out = (draw(st.integers(1, 3)) for _ in range(3))
     x, w, b = (leaf(draw(float_arrays(s))) for s in ((rows, n_in), (n_out, n_in), (n_out,)))
-    return (lambda x, w, b: F.linear(x * x, w, b).sum(-1)), [x, w, b]
+    approximate = draw(st.sampled_from(["none", "tanh"]))
+    return (lambda x, w, b: F.linear(x * x, w, b).sum(-1)
+            + F.gelu_linear(x, w, b, approximate).sum(-1)), [x, w, b]
 
 
 def _fused_layernorm(draw):

@@ -122,6 +122,7 @@ OPS = {
     "setitem": _setitem,
     "index_add": _index_add,
     "linear": lambda x: F.linear(x, x, x[0, :3]),
+    "gelu_linear": lambda x: F.gelu_linear(x, x, x[0, :3]),
     "layer_norm": lambda x: F.layer_norm(x, (4,), x[0], x[1]),
     "embedding": lambda x: F.embedding(mg.tensor([2, 0]), x),
     "dropout": lambda x: F.dropout(x, 0.5, training=True),
