@@ -9,7 +9,8 @@ exp(z_j - m) values as the loss, so the forward pass computes both (each
 gradient row already multiplied by a ``scale``, e.g. 1/N for a mean); the
 backward pass of the op then has nothing left to do but hand it on.
 
-float32 runs on :func:`cross_entropy_f32`, one Numba pass per row that stays
+float32 runs on :func:`cross_entropy_f32` (rows shared out over the threads when there
+are many: :func:`cross_entropy_f32_par`), one Numba pass per row that stays
 in L1: row max, e_j = exp(z_j - m) written into the gradient row, their sum,
 then the scaling into the gradient (the loss's log is taken by NumPy for all
 rows at once). Its exp is ``float32_bits.exp_nonpos_f32``, plain float32
@@ -23,9 +24,11 @@ float64 (gradchecks) keeps libm's exp: a Numba pass writes z - m, NumPy's
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from .runtime.float32_bits import CONTRACT, exp_nonpos_f32, exp_row_f32, row_max_f32
+from .runtime.settings import parallel
+from .runtime.threads import PARALLEL_MIN_SIZE
 
 # Reassociate sums (so they vectorize), contract to FMA, ignore the sign of zero,
 # reciprocal instead of divide. Not 'nnan'/'ninf': inf/NaN logits must stay visible.
@@ -55,6 +58,34 @@ def exp_f32(y, out):
         out[i] = exp_nonpos_f32(y[i])
 
 
+@njit(cache=True, fastmath=CONTRACT, error_model="numpy", inline="always")
+def _row_f32(x, targets, ignore_index, scale, sums, shift, grad, r):
+    """Row r of :func:`cross_entropy_f32` (rows are independent, so a loop may share them out
+    over the threads; the two compiled loops may sum a row's exps in another order)."""
+    C = x.shape[1]
+    fs = _F(scale)
+    one = _F(1.0)
+    t = targets[r]
+    if t == ignore_index:
+        sums[r] = 1.0  # log(1) + 0 = 0
+        shift[r] = 0.0
+        for c in range(C):
+            grad[r, c] = 0.0
+        return
+    # The row max, taken over integer keys that sort like the floats:
+    # an int max is one vector instruction with a short horizontal
+    # reduction, a float max must handle NaN and costs twice as much here.
+    # A NaN logit makes m or the exp NaN: either way the loss is NaN.
+    m = row_max_f32(x, r, C, one)
+    shift[r] = m - x[r, t]  # read before the exp: grad may be x itself (in place)
+    s = exp_row_f32(x, r, C, one, m, grad)  # the hot loop: vector exp, no library call
+    sums[r] = s  # the loss is finished below, all rows at once
+    inv = fs / s
+    for c in range(C):
+        grad[r, c] *= inv
+    grad[r, t] -= fs
+
+
 @njit(cache=True, fastmath=CONTRACT, error_model="numpy")
 def cross_entropy_f32(x, targets, ignore_index, scale, sums, shift, grad):
     """float32 parts of the loss, sums[r] = sum_j exp(x[r, j] - max) and
@@ -71,29 +102,16 @@ def cross_entropy_f32(x, targets, ignore_index, scale, sums, shift, grad):
     Indexing x[r, c] rather than taking row views avoids reference-counting
     calls in the loop.
     """
-    N, C = x.shape
-    fs = _F(scale)
-    one = _F(1.0)
-    for r in range(N):
-        t = targets[r]
-        if t == ignore_index:
-            sums[r] = 1.0  # log(1) + 0 = 0
-            shift[r] = 0.0
-            for c in range(C):
-                grad[r, c] = 0.0
-            continue
-        # The row max, taken over integer keys that sort like the floats:
-        # an int max is one vector instruction with a short horizontal
-        # reduction, a float max must handle NaN and costs twice as much here.
-        # A NaN logit makes m or the exp NaN: either way the loss is NaN.
-        m = row_max_f32(x, r, C, one)
-        shift[r] = m - x[r, t]  # read before the exp: grad may be x itself (in place)
-        s = exp_row_f32(x, r, C, one, m, grad)  # the hot loop: vector exp, no library call
-        sums[r] = s  # the loss is finished below, all rows at once
-        inv = fs / s
-        for c in range(C):
-            grad[r, c] *= inv
-        grad[r, t] -= fs
+    for r in range(x.shape[0]):
+        _row_f32(x, targets, ignore_index, scale, sums, shift, grad, r)
+
+
+@njit(cache=True, fastmath=CONTRACT, error_model="numpy", parallel=True)
+def cross_entropy_f32_par(x, targets, ignore_index, scale, sums, shift, grad):
+    """cross_entropy_f32 with the rows shared out over the threads (a language model's
+    head: 1,024 rows of 50,257 logits a GPT-2 step)."""
+    for r in prange(x.shape[0]):
+        _row_f32(x, targets, ignore_index, scale, sums, shift, grad, r)
 
 
 @njit(cache=True, fastmath=_FAST)
@@ -173,7 +191,9 @@ def cross_entropy(logits: np.ndarray, targets: np.ndarray, ignore_index: int, sc
     grad = x if in_place else np.empty(x.shape, dtype=x.dtype)
     if x.shape[0] and x.dtype == np.float32:
         shift = np.empty_like(losses)
-        cross_entropy_f32(x, t, int(ignore_index), float(scale), losses, shift, grad)
+        threads = parallel() and x.size >= PARALLEL_MIN_SIZE and x.shape[0] > 1
+        kernel = cross_entropy_f32_par if threads else cross_entropy_f32
+        kernel(x, t, int(ignore_index), float(scale), losses, shift, grad)
         np.log(losses, out=losses)
         losses += shift
     elif x.shape[0]:

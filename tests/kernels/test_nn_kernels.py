@@ -78,6 +78,27 @@ def test_cross_entropy_kernel_equals_reference(n, c, dt, scale, seed):
     np.testing.assert_allclose(grad, scale * g_ref, **TOL[dt])
 
 
+def test_cross_entropy_threaded_rows_equal_the_serial_loop():
+    """Above PARALLEL_MIN_SIZE logits the rows are shared out over the threads (a GPT-2 head's
+    chunk). Each row is the same code, but the two loops are compiled apart and may sum a
+    row's exps in another order: equal to float32 rounding, not bit for bit."""
+    rng = np.random.default_rng(0)
+    z = (rng.standard_normal((64, 1000)) * 4).astype(np.float32)  # 64k logits: threaded
+    assert z.size >= KCE.PARALLEL_MIN_SIZE
+    t = rng.integers(0, 1000, 64)
+    t[::7] = -100
+    outs = []
+    for kernel in (KCE.cross_entropy_f32, KCE.cross_entropy_f32_par):
+        sums, shift, grad = np.empty(64, np.float32), np.empty(64, np.float32), z.copy()
+        kernel(grad, t, -100, 1 / 64, sums, shift, grad)  # in place, as the fused head does
+        outs.append((sums, shift, grad))
+    for a, b in zip(*outs):
+        np.testing.assert_allclose(a, b, **TOL[np.float32])
+    losses, grad = KCE.cross_entropy(z, t, -100, 1 / 64)  # the dispatcher takes the threads
+    np.testing.assert_array_equal(grad, outs[1][2])
+    np.testing.assert_array_equal(losses, np.log(outs[1][0]) + outs[1][1])
+
+
 def test_cross_entropy_kernel_extreme_logits_and_target_check():
     z = np.array([[1e4, 0.0, -1e4], [5.0, 5.0, 5.0]], dtype=np.float32)
     t = np.array([2, 0])
