@@ -35,6 +35,7 @@ from types import ModuleType
 
 import numpy as np
 
+from .interface import empty_like_packed
 from .reference import Reference
 
 # The kernel modules, bound by _load_kernels() when the first Fast primitive runs.
@@ -225,9 +226,11 @@ class Fast(Reference):
 
     @_kernel_backed
     def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
-                           drop: np.ndarray | None, needs: tuple, causal: bool = False) -> tuple:
+                           drop: np.ndarray | None, needs: tuple, causal: bool = False,
+                           like: tuple | None = None) -> tuple:
         """Reference.attention_backward; float32 without dropout runs fused (the kernel writes
-        dq, dk, dv straight in the (B, T, H, d) layout). dS (``needs`` of four, a mask that
+        dq, dk, dv straight in the (B, T, H, d) layout, into views of one packed gradient when
+        ``like``'s q, k, v are slices of one projection). dS (``needs`` of four, a mask that
         requires grad) is the reference's: the fused kernel keeps dS in a per-head tile it
         never writes out, and the BLAS route below turns dP into dS * scale in place."""
         q, k, v, p, pd = saved
@@ -236,11 +239,15 @@ class Fast(Reference):
             p = pd = self.attention(q, k, v, None, causal, scale, None)[1]
             saved = (q, k, v, p, pd)
         if (p is not None and p.size == 0) or q.size == 0 or v.size == 0 or len(needs) > 3:
-            return super().attention_backward(g, saved, scale, drop, needs, causal)
+            return super().attention_backward(g, saved, scale, drop, needs, causal, like)
         B = q.shape[0]
         need_q, need_k, need_v = needs
         if fused:  # q, k, v: the inputs, or the kept tiles; p None: recomputed
-            grads = tuple(np.empty(a.shape, a.dtype) for a in (q, k, v))  # (B, T, H, d), C order
+            # (B, T, H, d): laid out as the inputs when they tile one packed array, else C order
+            if like is None or any(a.shape != b.shape or a.dtype != b.dtype
+                                   for a, b in zip(like, (q, k, v))):
+                like = (q, k, v)
+            grads = empty_like_packed(like)
             p3 = None if p is None else p.reshape(-1, *p.shape[-2:])
             _attention.fused_attention_backward(g, q, k, v, p3, scale, causal, *grads)
             return tuple(d if need else None for d, need in zip(grads, needs))

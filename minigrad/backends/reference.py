@@ -163,9 +163,11 @@ class Reference(Backend):
         return out, p, (q, k, v, p, pd)
 
     def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
-                           drop: np.ndarray | None, needs: tuple, causal: bool = False) -> tuple:
+                           drop: np.ndarray | None, needs: tuple, causal: bool = False,
+                           like: tuple | None = None) -> tuple:
         """(dq, dk, dv), or (dq, dk, dv, dS) when ``needs`` has a fourth entry, of
-        :meth:`attention` for G = dL/dout (B, Tq, H, hv), each None unless ``needs`` asks;
+        :meth:`attention` for G = dL/dout (B, Tq, H, hv), each None unless ``needs`` asks
+        (``like`` is not needed: each gradient is a fresh result of NumPy's);
         ``saved`` = (q, k, v, P, Pd) as :meth:`attention` returned them: dv = Pd^T G;
         dP = (G v^T) * drop; dS = softmax_backward(P, dP) (B, H, Tq, Tk), the scores'
         gradient, which is an additive mask's; dq = dS k * scale; dk = dS^T q * scale.

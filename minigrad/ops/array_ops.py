@@ -10,6 +10,7 @@ path, :class:`~minigrad.ops.tensor_ops.TensorOps` (the same names, each a record
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -42,7 +43,9 @@ class SliceGrad:
     would be three zero-filled (B, T, 3C) arrays summed into a fourth. The engine instead
     collects the parts (:meth:`plus`) and builds the whole once (:meth:`materialize`):
     when the parts tile the array, as q|k|v do, each is written into an uninitialised
-    array, which is what concatenating them costs; otherwise they are added into zeros.
+    array, which is what concatenating them costs, or, when the backward that made them
+    already wrote them into one array at their places (the fast attention's), that array is
+    the whole; otherwise they are added into zeros.
     :meth:`add_to` adds them into an existing buffer. ``np.asarray`` gives the full array.
     """
 
@@ -66,8 +69,14 @@ class SliceGrad:
         return SliceGrad(self.shape, parts=self.parts + other.parts)
 
     def materialize(self) -> np.ndarray:
-        """zeros(shape) with every part added at its index: a new array."""
+        """zeros(shape) with every part added at its index: a new array. When the parts tile
+        the array and already lie in one array at their places (a backward that wrote q's,
+        k's and v's gradients into one packed buffer, ``backends.interface.empty_like_packed``),
+        that array is the result, and nothing is copied."""
         if _tiles(self.shape, [i for i, _ in self.parts]):
+            whole = self._in_place()
+            if whole is not None:
+                return whole
             out = np.empty(self.shape, dtype=self.dtype)  # every element is written below
             for index, g in self.parts:
                 out[index] = g
@@ -75,6 +84,21 @@ class SliceGrad:
         out = np.zeros(self.shape, dtype=self.dtype)
         self.add_to(out)
         return out
+
+    def _in_place(self) -> np.ndarray | None:
+        """The one array every part is a view of, seen with ``shape``, when each part sits
+        exactly at its index in it (same address, shape and strides); else None."""
+        base = self.parts[0][1].base
+        if base is None or type(base) is not np.ndarray or not base.flags.c_contiguous \
+                or base.dtype != self.dtype or base.size != math.prod(self.shape):
+            return None
+        whole = base.reshape(self.shape)  # a view: base is C-contiguous
+        for index, g in self.parts:
+            at = whole[index]
+            if g.base is not base or at.shape != g.shape or at.strides != g.strides \
+                    or at.__array_interface__["data"][0] != g.__array_interface__["data"][0]:
+                return None
+        return whole
 
     def add_to(self, total: np.ndarray) -> None:
         """total[index] += g for each part, in place (a basic index names each element at

@@ -1,7 +1,8 @@
 """Gradients of slices (ops/array_ops.SliceGrad): the engine keeps the gradients of slices
 of one tensor lazy and builds the whole once, into an uninitialised array when the slices
-tile it (q|k|v of a packed c_attn), into zeros otherwise; either way the same values as
-adding each zero-padded slice gradient."""
+tile it (q|k|v of a packed c_attn), into zeros otherwise, or not at all when the parts already
+lie in one array at their places; each way the same values as adding each zero-padded slice
+gradient."""
 
 from __future__ import annotations
 
@@ -60,3 +61,83 @@ def test_packed_qkv_gradient_through_the_engine():
     want = np.concatenate(w, axis=-1)
     want[..., 1:3] += 2 * x.numpy()[..., 1:3]
     np.testing.assert_allclose(x.grad.numpy(), want, rtol=1e-12)
+
+
+def test_parts_already_in_place_are_the_whole_without_a_copy():
+    """Gradients written into views of one packed array (backends.interface.empty_like_packed)
+    at their own indices: materialize returns that array; any part elsewhere, and it copies."""
+    from minigrad.backends.interface import empty_like_packed
+
+    packed_from = np.zeros((2, 3, 3, 4), np.float32)  # a (B, T, 3, C) projection, sliced
+    indices = [(slice(None), slice(None), i) for i in range(3)]
+    grads = empty_like_packed(tuple(packed_from[i] for i in indices))
+    for n, g in enumerate(grads):
+        g[...] = n + 1
+    lazy = SliceGrad(packed_from.shape, indices[0], grads[0])
+    for i, g in zip(indices[1:], grads[1:]):
+        lazy = lazy.plus(SliceGrad(packed_from.shape, i, g))
+    whole = lazy.materialize()
+    assert whole.base is grads[0].base  # no copy: the parts' own array
+    np.testing.assert_array_equal(whole[:, :, 1], 2)
+    # the same parts named at other places: not in place, so copied where they are named
+    swapped = SliceGrad(packed_from.shape, indices[1], grads[0]).plus(
+        SliceGrad(packed_from.shape, indices[0], grads[1])).plus(
+        SliceGrad(packed_from.shape, indices[2], grads[2]))
+    out = swapped.materialize()
+    assert out.base is not grads[0].base
+    np.testing.assert_array_equal(out[:, :, 1], 1)
+    np.testing.assert_array_equal(out[:, :, 0], 2)
+
+
+@pytest.mark.parametrize("views, packed", [
+    ("q|k|v", True), ("q|k only", False), ("overlapping", False), ("expanded", False),
+    ("separate arrays", False)])
+def test_empty_like_packed_only_for_views_that_tile_one_array(views, packed):
+    from minigrad.backends.interface import empty_like_packed
+
+    base = np.zeros((2, 5, 3, 4), np.float32)
+    row = np.zeros((1, 5, 4), np.float32)
+    arrays = {
+        "q|k|v": (base[:, :, 0], base[:, :, 1], base[:, :, 2]),
+        "q|k only": (base[:, :, 0], base[:, :, 1]),
+        "overlapping": (base.reshape(2, 5, 12)[..., 0:8], base.reshape(2, 5, 12)[..., 4:12],
+                        base.reshape(2, 5, 12)[..., 0:8]),
+        "expanded": (np.broadcast_to(row, (2, 5, 4)),) * 3,
+        "separate arrays": tuple(np.zeros((2, 5, 4), np.float32) for _ in range(3)),
+    }[views]
+    grads = empty_like_packed(arrays)
+    assert [g.shape for g in grads] == [a.shape for a in arrays]
+    shared = grads[0].base is not None and all(g.base is grads[0].base for g in grads)
+    assert shared is packed
+    if not packed:  # each its own C-ordered array: no element written twice
+        assert all(g.flags.c_contiguous and g.base is None for g in grads)
+
+
+def test_gpt_attention_gradient_is_packed_in_place_and_equals_the_reference(monkeypatch):
+    """GPT's attention: q, k, v are slices of one (B, T, 3, H, hs) projection. The fast backend
+    writes their gradients into one packed array, which becomes the projection's gradient
+    uncopied (every layer's); the gradients are the reference backend's."""
+    from minigrad.ops import array_ops
+
+    found = []
+    in_place = array_ops.SliceGrad._in_place
+
+    def recording(self):
+        whole = in_place(self)
+        found.append(whole is not None)
+        return whole
+
+    monkeypatch.setattr(array_ops.SliceGrad, "_in_place", recording)
+    idx = np.random.default_rng(3).integers(0, 11, (2, 8))
+    grads = {}
+    for name in ("reference", "fast"):
+        mg.manual_seed(0)
+        model = mg.models.GPT(vocab_size=11, block_size=8, n_layer=2, n_head=2, n_embd=8)
+        found.clear()
+        with mg.use_backend(name):
+            model(idx, idx)[1].backward()
+        grads[name] = [p.grad.numpy() for p in model.parameters()]
+        if name == "fast":
+            assert found == [True, True]  # both layers' q|k|v gradient: no copy
+    for f, r in zip(grads["fast"], grads["reference"]):
+        np.testing.assert_allclose(f, r, rtol=2e-4, atol=2e-6)

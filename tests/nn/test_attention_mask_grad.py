@@ -182,9 +182,9 @@ def test_only_a_mask_that_requires_grad_is_an_input(monkeypatch):
     seen = []
     real = Fast.attention_backward
 
-    def spy(self, g, saved, scale, drop, needs, causal=False):
+    def spy(self, g, saved, scale, drop, needs, causal=False, like=None):
         seen.append(tuple(needs))
-        return real(self, g, saved, scale, drop, needs, causal)
+        return real(self, g, saved, scale, drop, needs, causal, like)
 
     monkeypatch.setattr(Fast, "attention_backward", spy)
     q, k, v, m = (mg.tensor(a, requires_grad=True) for a in operands((B, H), (L, S)))
