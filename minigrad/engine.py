@@ -229,7 +229,10 @@ def _add_into(total: Any, g: Any, total_is_ours: bool) -> Any:
     if _is_lazy(total) and _is_lazy(g):
         return total.plus(g)
     if _is_lazy(total):
-        total, total_is_ours = total.materialize(), True
+        # the whole is ours to add into unless it is the parts' own array (built in place by
+        # their backward, see SliceGrad.materialize): a part may be a captured gradient
+        total = total.materialize()
+        total_is_ours = total.base is None
     # a 0-d sum comes back from NumPy as a scalar, which has no buffer to write into
     total_is_ours = total_is_ours and type(total) is np.ndarray
     if _is_lazy(g):

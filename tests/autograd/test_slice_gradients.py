@@ -141,3 +141,22 @@ def test_gpt_attention_gradient_is_packed_in_place_and_equals_the_reference(monk
             assert found == [True, True]  # both layers' q|k|v gradient: no copy
     for f, r in zip(grads["fast"], grads["reference"]):
         np.testing.assert_allclose(f, r, rtol=2e-4, atol=2e-6)
+
+
+def test_a_packed_whole_is_not_written_over_a_captured_part():
+    """q's gradient is a view of the packed whole; when the projection has another consumer,
+    its total gradient is a new array, so q's captured gradient keeps its value."""
+    from minigrad.ops.attention import AttentionFunction
+
+    rng = np.random.default_rng(4)
+    qkv = mg.tensor(rng.standard_normal((2, 6, 3, 2, 4)).astype(np.float32), requires_grad=True)
+    got = {}
+    for name in ("fast", "reference"):
+        with mg.use_backend(name):
+            q, k, v = (qkv[:, :, i] for i in range(3))  # (B, T, H, hs) views, GPT's layout
+            y = AttentionFunction.apply(q, k, v, causal=True, scale=0.5)
+            # the attention's part reaches qkv first (lazy), the product's second
+            loss = (qkv * 3.0).sum() + (y * y).sum()
+            got[name] = [g.numpy().copy() for g in mg.autograd.grad(loss, [q, qkv])]
+    for f, r in zip(got["fast"], got["reference"]):
+        np.testing.assert_allclose(f, r, rtol=1e-4, atol=1e-5)
