@@ -1,7 +1,8 @@
 """Benchmark: nn's fused ops against a straightforward NumPy composition.
 
 Shapes are those of the small character GPT (batch 12 x block 64 = 768 rows,
-width 128, 4 heads of 32, a 65-character vocabulary). Each case times
+width 128, 4 heads of 32, a 65-character vocabulary); GELU's tanh form also at GPT-2 124M's
+MLP (4 x 256 rows, 3072 wide). Each case times
 forward + backward through the minigrad op (one graph node, Numba/BLAS
 kernels) and the same math written as plain NumPy array expressions, in the
 same process, and prints the ratio (NumPy time / minigrad time; > 1 means
@@ -59,6 +60,23 @@ def layernorm_numpy(x, w, b, g, eps=1e-5):
 def layernorm_minigrad(x, w, b, g):
     x.grad = w.grad = b.grad = None
     y = F.layer_norm(x, (C,), w, b)
+    y.backward(g)
+    return y
+
+
+# ---- GELU, tanh form (GPT-2's "gelu_new") ---------------------------------------------
+def gelu_tanh_numpy(a, g):
+    c = np.float32(math.sqrt(2 / math.pi))
+    t = np.tanh(c * (a + np.float32(0.044715) * a * a * a))
+    y = np.float32(0.5) * a * (1 + t)
+    d = np.float32(0.5) * (1 + t) + np.float32(0.5) * a * (1 - t * t) * c * (
+        1 + np.float32(3 * 0.044715) * a * a)
+    return y, g * d
+
+
+def gelu_tanh_minigrad(a, g):
+    a.grad = None
+    y = F.gelu(a, approximate="tanh")
     y.backward(g)
     return y
 
@@ -137,6 +155,14 @@ def main() -> None:
     rows.append((f"causal attention fwd+bwd ({B},{H},{T},{HS})",
                  best_time(lambda: attention_numpy(q, k, v, go, mask), args.repeat),
                  best_time(lambda: attention_minigrad(qt, kt, vt, go), args.repeat)))
+
+    for shape, repeat in (((B * T, 4 * C), args.repeat), ((4 * 256, 3072), max(5, args.repeat // 20))):
+        a = rng.standard_normal(shape).astype(f32)
+        ga = rng.standard_normal(shape).astype(f32)
+        at = mg.tensor(a, requires_grad=True)
+        rows.append((f"GELU tanh fwd+bwd ({shape[0]}x{shape[1]})",
+                     best_time(lambda a=a, ga=ga: gelu_tanh_numpy(a, ga), repeat),
+                     best_time(lambda at=at, ga=ga: gelu_tanh_minigrad(at, ga), repeat)))
 
     print(f"{'case':42s} {'numpy ms':>9s} {'minigrad ms':>12s} {'ratio':>7s}")
     for name, t_np, t_mg in rows:

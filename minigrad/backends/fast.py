@@ -281,10 +281,10 @@ class Fast(Reference):
 
     # ---------------------------------------------------------------- gelu
     @_kernel_backed
-    def gelu(self, x: np.ndarray, want_grad: bool) -> tuple:
+    def gelu(self, x: np.ndarray, want_grad: bool, approximate: str = "none") -> tuple:
         """Reference.gelu and dy/dx in one pass; float32 in float32 arithmetic (a vectorised
-        erfc, no float64 copy), split over the threads."""
-        return _gelu.gelu(x, want_grad)
+        erfc, or tanh from a vectorised exp; no float64 copy), split over the threads."""
+        return _gelu.gelu(x, want_grad, approximate)
 
     @_kernel_backed
     def gelu_backward(self, g: np.ndarray, dydx: np.ndarray) -> np.ndarray:

@@ -158,9 +158,11 @@ class Backend:
         raise NotImplementedError
 
     # ---------------------------------------------------------------- gelu
-    def gelu(self, x: np.ndarray, want_grad: bool) -> tuple:
+    def gelu(self, x: np.ndarray, want_grad: bool, approximate: str = "none") -> tuple:
         """(y, dy/dx or None), each shaped like x, of exact GELU: y = x Phi(x),
-        dy/dx = Phi(x) + x phi(x), Phi the standard normal CDF and phi its density."""
+        dy/dx = Phi(x) + x phi(x), Phi the standard normal CDF and phi its density; or, with
+        ``approximate='tanh'``, of y = 0.5 x (1 + t), t = tanh(u), u = sqrt(2/pi) (x +
+        0.044715 x^3): dy/dx = 0.5 (1 + t) + 0.5 x (1 - t^2) sqrt(2/pi) (1 + 3 * 0.044715 x^2)."""
         raise NotImplementedError
 
     def gelu_backward(self, g: np.ndarray, dydx: np.ndarray) -> np.ndarray:

@@ -117,10 +117,21 @@ class Reference(Backend):
         return dx.astype(x.dtype), self.reduce_sum(g * xhat, rows), self.reduce_sum(g, rows)
 
     # -------------------------------------------------------------------- gelu
-    def gelu(self, x: np.ndarray, want_grad: bool) -> tuple:
+    def gelu(self, x: np.ndarray, want_grad: bool, approximate: str = "none") -> tuple:
         """(y, dy/dx or None) of exact GELU: y = x Phi(x), dy/dx = Phi(x) + x phi(x),
-        Phi the standard normal CDF and phi its density. Computed in float64."""
+        Phi the standard normal CDF and phi its density; or of its tanh form (see
+        ``Backend.gelu``). Computed in float64."""
         x64 = x.astype(np.float64)
+        if approximate == "tanh":
+            c = math.sqrt(2.0 / math.pi)
+            with np.errstate(invalid="ignore", over="ignore"):
+                t = np.tanh(c * (x64 + 0.044715 * x64 ** 3))
+                y = (0.5 * x64 * (1.0 + t)).astype(x.dtype)
+                if not want_grad:
+                    return y, None
+                slope = 0.5 * (1.0 + t) + 0.5 * x64 * (1.0 - t * t) * c * (
+                    1.0 + 3.0 * 0.044715 * x64 * x64)
+            return y, slope.astype(x.dtype)
         # Phi(x) = erfc(-x / sqrt 2) / 2, not (1 + erf(x / sqrt 2)) / 2: for x << 0 that
         # 1 + erf cancels to 0, while erfc keeps the tail's relative precision
         cdf = 0.5 * erfc(-x64 / math.sqrt(2.0))

@@ -1,4 +1,4 @@
-"""Exact GELU, y = x * Phi(x), and its derivative, fused into one pass.
+"""GELU, y = x * Phi(x), and its derivative, fused into one pass; also its tanh form.
 
 Phi is the standard normal CDF and phi its density:
     Phi(x) = 0.5 * erfc(-x / sqrt(2)),   phi(x) = exp(-x**2 / 2) / sqrt(2 pi)
@@ -32,6 +32,8 @@ Measured against float64 SciPy over [-14, 14]: |error| of y below 1.3e-7 *
 max(1, |y|) (about one float32 ulp), relative error below 6e-7 even in the
 far negative tail, error of dy/dx below 3e-7. float64 input (gradchecks)
 runs on :func:`gelu_grad_exact`, which calls libm's erfc and exp instead.
+The tanh form (GPT-2's "gelu_new"), y = 0.5 x (1 + tanh(u)), u = sqrt(2/pi) (x + 0.044715 x^3),
+takes tanh from the same exp: see :func:`_gelu_tanh_f32`.
 ``error_model='numpy'`` lets the divisions skip Python's zero check, which
 would otherwise stop the vectorisation. The only fastmath flag is 'contract'
 (each a * b + c of the polynomials becomes one fused multiply-add: a third less
@@ -142,6 +144,67 @@ def multiply_par(a, b, out):
         out[i] = a[i] * b[i]
 
 
+_SQRT_2_OVER_PI = 0.7978845608028654  # sqrt(2 / pi)
+_TANH_C = 0.044715
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _gelu_tanh_f32(v):
+    """(0.5 x (1 + t), its slope) of one float32 value, t = tanh(u), u = sqrt(2/pi) (x +
+    0.044715 x^3). With e = exp(-2|u|) <= 1, 1 + t and 1 - t are 2/(1+e) and 2e/(1+e) (which is
+    which follows u's sign): neither is formed by cancellation, so y keeps its relative
+    precision where 1 + t is tiny (x << 0), and 1 - t^2 = (1 + t)(1 - t)."""
+    x2 = v * v
+    u = _F(_SQRT_2_OVER_PI) * (v + _F(_TANH_C) * x2 * v)
+    e = exp_nonpos_f32(_F(-2.0) * abs(u))  # x^3 overflowing to inf gives e = 0: t = +-1
+    big = _F(2.0) / (_F(1.0) + e)
+    small = e * big
+    one_plus_t = big if u >= 0 else small
+    one_minus_t = small if u >= 0 else big
+    du = _F(_SQRT_2_OVER_PI) * (_F(1.0) + _F(3.0 * _TANH_C) * x2)
+    return (_F(0.5) * v * one_plus_t,
+            _F(0.5) * one_plus_t + _F(0.5) * v * (one_plus_t * one_minus_t) * du)
+
+
+@njit(cache=True, error_model="numpy", fastmath=CONTRACT)
+def gelu_tanh_f32(x, y):
+    """y = 0.5 x (1 + tanh(u)) over flat float32 arrays."""
+    for i in range(x.size):
+        y[i] = _gelu_tanh_f32(x[i])[0]
+
+
+@njit(cache=True, error_model="numpy", fastmath=CONTRACT)
+def gelu_tanh_grad_f32(x, y, dydx):
+    """y and its slope (see :func:`_gelu_tanh_f32`) over flat float32 arrays."""
+    for i in range(x.size):
+        y[i], dydx[i] = _gelu_tanh_f32(x[i])
+
+
+@njit(cache=True, error_model="numpy", parallel=True, fastmath=CONTRACT)
+def gelu_tanh_f32_par(x, y):
+    """gelu_tanh_f32 on all threads."""
+    for i in prange(x.size):
+        y[i] = _gelu_tanh_f32(x[i])[0]
+
+
+@njit(cache=True, error_model="numpy", parallel=True, fastmath=CONTRACT)
+def gelu_tanh_grad_f32_par(x, y, dydx):
+    """gelu_tanh_grad_f32 on all threads."""
+    for i in prange(x.size):
+        y[i], dydx[i] = _gelu_tanh_f32(x[i])
+
+
+@njit(cache=True)
+def gelu_tanh_exact(x, y, dydx):
+    """The tanh form with libm's tanh (any float dtype; used for float64)."""
+    for i in range(x.size):
+        v = x[i]
+        t = math.tanh(_SQRT_2_OVER_PI * (v + _TANH_C * v * v * v))
+        y[i] = 0.5 * v * (1.0 + t)
+        dydx[i] = 0.5 * (1.0 + t) + 0.5 * v * (1.0 - t * t) * _SQRT_2_OVER_PI * (
+            1.0 + 3.0 * _TANH_C * v * v)
+
+
 @njit(cache=True)
 def gelu_grad_exact(x, y, dydx):
     """The same with libm's erfc and exp (any float dtype; used for float64)."""
@@ -153,20 +216,32 @@ def gelu_grad_exact(x, y, dydx):
         dydx[i] = cdf + (v * _INV_SQRT_2PI * math.exp(-u) if u < 750.0 else 0.0)
 
 
-def gelu(x: np.ndarray, want_grad: bool) -> tuple[np.ndarray, np.ndarray | None]:
-    """(y, dy/dx) of exact GELU for float ``x`` of any shape; dy/dx is None unless
-    ``want_grad``. Both are fresh arrays of x's shape and dtype."""
+# (approximate, float32 value only, float32 with slope, any float dtype with slope):
+# (serial, threaded) pairs for float32
+_KERNELS = {
+    "none": ((gelu_f32, gelu_f32_par), (gelu_grad_f32, gelu_grad_f32_par), gelu_grad_exact),
+    "tanh": ((gelu_tanh_f32, gelu_tanh_f32_par), (gelu_tanh_grad_f32, gelu_tanh_grad_f32_par),
+             gelu_tanh_exact),
+}
+
+
+def gelu(x: np.ndarray, want_grad: bool, approximate: str = "none"
+         ) -> tuple[np.ndarray, np.ndarray | None]:
+    """(y, dy/dx) of GELU, exact or (``approximate='tanh'``) the tanh form, for float ``x`` of
+    any shape; dy/dx is None unless ``want_grad``. Both are fresh arrays of x's shape and
+    dtype."""
+    value_only, with_slope, exact = _KERNELS[approximate]
     flat = np.ascontiguousarray(x).reshape(-1)
     y = np.empty_like(flat)
-    par = parallel() and flat.size >= PARALLEL_MIN_SIZE
+    par = int(parallel() and flat.size >= PARALLEL_MIN_SIZE)
     if flat.dtype == np.float32 and not want_grad:
-        (gelu_f32_par if par else gelu_f32)(flat, y)
+        value_only[par](flat, y)
         return y.reshape(x.shape), None
     dydx = np.empty_like(flat)
     if flat.dtype == np.float32:
-        (gelu_grad_f32_par if par else gelu_grad_f32)(flat, y, dydx)
+        with_slope[par](flat, y, dydx)
     else:
-        gelu_grad_exact(flat, y, dydx)
+        exact(flat, y, dydx)
     return y.reshape(x.shape), (dydx.reshape(x.shape) if want_grad else None)
 
 

@@ -330,21 +330,14 @@ def gelu_and_slope(a: np.ndarray, approximate: str, want_slope: bool) -> tuple:
     """(GELU(a), dGELU/da or None): the one home of GELU's math, for :class:`GELU` and the
     fused :class:`~minigrad.ops.gelu_linear.GELULinearFunction`.
 
-    Exact: y = a Phi(a), dy/da = Phi(a) + a phi(a) (the backend's ``gelu`` primitive, both in
-    one pass). ``approximate='tanh'``: with u = sqrt(2/pi) (a + 0.044715 a^3) and t = tanh(u),
-    y = 0.5 a (1 + t), dy/da = 0.5 (1 + t) + 0.5 a (1 - t^2) sqrt(2/pi) (1 + 3 * 0.044715 a^2).
+    Exact: y = a Phi(a), dy/da = Phi(a) + a phi(a). ``approximate='tanh'``: with u =
+    sqrt(2/pi) (a + 0.044715 a^3) and t = tanh(u), y = 0.5 a (1 + t), dy/da = 0.5 (1 + t) +
+    0.5 a (1 - t^2) sqrt(2/pi) (1 + 3 * 0.044715 a^2). Both are the backend's ``gelu``
+    primitive, value and slope in one pass.
     """
     if approximate not in ("none", "tanh"):
         raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
-    if approximate == "none":
-        return backends.active.gelu(a, want_grad=want_slope)
-    dt = a.dtype
-    t = np.tanh(dt.type(_SQRT_2_OVER_PI) * (a + dt.type(0.044715) * a * a * a))
-    y = (dt.type(0.5) * a * (1 + t)).astype(dt, copy=False)
-    if not want_slope:
-        return y, None
-    d = 0.5 * (1 + t) + 0.5 * a * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * a * a)
-    return y, d.astype(dt, copy=False)
+    return backends.active.gelu(a, want_grad=want_slope, approximate=approximate)
 
 
 class GELU(Function):

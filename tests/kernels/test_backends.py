@@ -305,11 +305,11 @@ def test_layer_norm(dtype, rows, d, seed):
 
 
 @parity("gelu", "gelu_backward")
-@given(dtypes, st.integers(1, 40), st.integers(0, 2**32 - 1))
-def test_gelu(dtype, n, seed):
+@given(dtypes, st.integers(1, 40), st.integers(0, 2**32 - 1), st.sampled_from(["none", "tanh"]))
+def test_gelu(dtype, n, seed, approximate):
     rng = np.random.default_rng(seed)
     x, g = _arr(rng, (n,), dtype, 4), _arr(rng, (n,), dtype)
-    (yf, df), (yr, dr) = FB.gelu(x, True), RB.gelu(x, True)
+    (yf, df), (yr, dr) = FB.gelu(x, True, approximate), RB.gelu(x, True, approximate)
     _close(yf, yr, dtype)
     _close(df, dr, dtype)
     _close(FB.gelu_backward(g, df), RB.gelu_backward(g, dr), dtype)

@@ -1,5 +1,5 @@
-"""The fused GELU kernel equals its float64 SciPy reference to float32 accuracy,
-and the GELU op uses it (forward value, saved derivative, gradients)."""
+"""The fused GELU kernels (exact and tanh form) equal their float64 references to float32
+accuracy, and the GELU op uses them (forward value, saved derivative, gradients)."""
 
 from __future__ import annotations
 
@@ -87,3 +87,59 @@ def test_gelu_backward_on_the_threads_equals_the_product():
     np.testing.assert_array_equal(got, g * dydx)  # one rounding per element, as NumPy
     strided = np.asfortranarray(g)  # not C-contiguous: NumPy's product
     np.testing.assert_array_equal(KG.gelu_backward(strided, dydx), g * dydx)
+
+
+def _tanh_form_float64(x):
+    """The tanh form and its slope in float64 (the oracle of the tanh kernels), written with
+    0.5 (1 + tanh(u)) = sigmoid(2u) so that the far negative tail keeps its digits too."""
+    x = x.astype(np.float64)
+    u = np.sqrt(2 / np.pi) * (x + 0.044715 * x**3)
+    e = np.exp(-2 * np.abs(u))
+    s = np.where(u >= 0, 1 / (1 + e), e / (1 + e))  # sigmoid(2u)
+    du = np.sqrt(2 / np.pi) * (1 + 3 * 0.044715 * x * x)
+    return x * s, s + 2 * x * s * (1 - s) * du
+
+
+@pytest.mark.parametrize("n", [1000, 200_001])  # 200k values: the threaded loops
+def test_tanh_form_kernel_dense_grid(n):
+    x = np.linspace(-14, 14, n, dtype=np.float32)
+    y, dydx = KG.gelu(x, want_grad=True, approximate="tanh")
+    y_ref, d_ref = _tanh_form_float64(x)
+    assert y.dtype == dydx.dtype == np.float32
+    assert np.max(np.abs(y - y_ref) / np.maximum(1.0, np.abs(y_ref))) < 2e-7
+    assert np.max(np.abs(dydx - d_ref)) < 4e-7
+    # the kernel forms 1 + tanh(u) as 2e / (1 + e), no cancellation: y keeps its relative
+    # precision in the negative tail (PyTorch's float32 form rounds it to 0 from x = -5 on);
+    # what is left is u's own float32 rounding, |2u| ulps of e (|2u| ~ 50 at y ~ 1e-30)
+    tail = np.abs(y_ref) > 1e-30
+    assert np.max(np.abs(y - y_ref)[tail] / np.abs(y_ref)[tail]) < 2e-5
+    y_only, none = KG.gelu(x, want_grad=False, approximate="tanh")
+    assert none is None
+    np.testing.assert_allclose(y_only, y, rtol=1e-7, atol=1e-37)
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
+def test_tanh_form_special_values_and_float64(dt):
+    x = np.array([np.inf, -np.inf, np.nan, 0.0, -0.0, 40.0, -40.0, 3.0, -3.0], dtype=dt)
+    with np.errstate(invalid="ignore", over="ignore"):
+        y, dydx = KG.gelu(x, want_grad=True, approximate="tanh")
+        y_ref, d_ref = R.gelu(x, True, "tanh")
+    np.testing.assert_allclose(y, y_ref, rtol=1e-6, atol=1e-30)  # nan where the reference is
+    np.testing.assert_allclose(dydx, d_ref, rtol=1e-6, atol=1e-30)
+    assert y[0] == np.inf and dydx[5] == 1.0 and dydx[6] == 0.0
+
+
+def test_tanh_gelu_op_matches_torch():
+    torch = pytest.importorskip("torch")
+    x = (np.random.default_rng(3).standard_normal((64, 300)) * 4).astype(np.float32)
+    g = np.random.default_rng(4).standard_normal(x.shape).astype(np.float32)
+    t = mg.tensor(x, requires_grad=True)
+    y = t.gelu(approximate="tanh")
+    y.backward(mg.tensor(g))
+    tt = torch.tensor(x, requires_grad=True)
+    ty = torch.nn.functional.gelu(tt, approximate="tanh")
+    ty.backward(torch.tensor(g))
+    # PyTorch's float32 tanh form loses the tail to 1 + tanh(u) cancelling (y = -0.0 at
+    # x = -5.1, where ours gives the float64 value -1.18e-7): the tolerance covers its error
+    np.testing.assert_allclose(y.data, ty.detach().numpy(), rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(t.grad.data, tt.grad.numpy(), rtol=1e-5, atol=5e-6)
