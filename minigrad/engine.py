@@ -222,10 +222,14 @@ def _is_lazy(g: Any) -> bool:
 
 
 def _add_into(total: Any, g: Any, total_is_ours: bool) -> Any:
-    """total + g, written into ``total`` when this walk allocated it (nobody else holds it);
-    otherwise into a new array, which the walk then owns. Either may be a lazy
-    :class:`~minigrad.ops.array_ops.SliceGrad` (it has ``plus``, ``materialize`` and
-    ``add_to``): two lazy ones stay lazy, so q|k|v's are built once, as one array."""
+    """total + g, written into ``total`` when nobody else can see it: the walk allocated it,
+    or it is a backward's fresh array that only the walk still holds (its Context freed:
+    :func:`_stealable`, the rule a leaf's first gradient is taken by); otherwise into a new
+    array, which the walk then owns. Either may be a lazy gradient
+    (:class:`~minigrad.ops.array_ops.SliceGrad`, ``RowScatterGrad``: ``plus``,
+    ``materialize``, ``add_to``): two slice gradients stay lazy, so q|k|v's are built once,
+    as one array, and an embedding's rows are scattered into a tied head's gradient."""
+    refs = _refcount(total)  # counted first, as _accumulate counts (see _only_in_walk)
     if _is_lazy(total) and _is_lazy(g):
         return total.plus(g)
     if _is_lazy(total):
@@ -233,6 +237,8 @@ def _add_into(total: Any, g: Any, total_is_ours: bool) -> Any:
         # their backward, see SliceGrad.materialize): a part may be a captured gradient
         total = total.materialize()
         total_is_ours = total.base is None
+    elif not total_is_ours:
+        total_is_ours = _stealable(total, getattr(total, "dtype", None), refs)
     # a 0-d sum comes back from NumPy as a scalar, which has no buffer to write into
     total_is_ours = total_is_ours and type(total) is np.ndarray
     if _is_lazy(g):
@@ -247,9 +253,10 @@ def _add_into(total: Any, g: Any, total_is_ours: bool) -> Any:
 
 
 def _stealable(g: Any, dtype: np.dtype, refs: int) -> bool:
-    """Whether a leaf's first gradient ``g`` can become its ``.grad`` without a copy: a
-    writeable array of the leaf's dtype that owns its memory and that nothing but the
-    backward walk holds (``refs``, its count one call down, is the walk's bare minimum)."""
+    """Whether a gradient array ``g`` is the walk's alone, to take as a leaf's ``.grad`` or to
+    add into without a copy: a writeable array of ``dtype`` that owns its memory and that
+    nothing but the backward walk holds (``refs``, its count one call down, is the walk's
+    bare minimum; a view, a captured or saved gradient, a hook's copy all count)."""
     return (refs <= _ONLY_IN_WALK and type(g) is np.ndarray and g.base is None
             and g.flags.writeable and g.dtype == dtype)
 

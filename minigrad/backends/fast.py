@@ -307,10 +307,10 @@ class Fast(Reference):
 
     # ----------------------------------------------------------- embedding
     @_kernel_backed
-    def embedding_backward(self, ids: np.ndarray, g: np.ndarray,
-                           num_embeddings: int) -> np.ndarray:
+    def embedding_backward(self, ids: np.ndarray, g: np.ndarray, num_embeddings: int,
+                           out: np.ndarray | None = None) -> np.ndarray:
         """Reference.embedding_backward: one scatter-add loop instead of np.add.at."""
-        return _embedding.embedding_backward(ids, g, num_embeddings)
+        return _embedding.embedding_backward(ids, g, num_embeddings, out)
 
     # ------------------------------------------------------------- masking
     @_kernel_backed

@@ -216,10 +216,12 @@ class Backend:
         raise NotImplementedError
 
     # ----------------------------------------------------------- embedding
-    def embedding_backward(self, ids: np.ndarray, g: np.ndarray,
-                           num_embeddings: int) -> np.ndarray:
+    def embedding_backward(self, ids: np.ndarray, g: np.ndarray, num_embeddings: int,
+                           out: np.ndarray | None = None) -> np.ndarray:
         """dweight (num_embeddings, D) for ids (...,) and g (..., D):
-        dweight[ids[i]] += g[i]; repeated ids add up. ids are in range (the op checked them)."""
+        dweight[ids[i]] += g[i]; repeated ids add up. ids are in range (the op checked them).
+        Into zeros, or, given ``out`` (num_embeddings, D) of g's dtype, added into ``out`` in
+        place (a tied weight's gradient from the head, already there); returns the result."""
         raise NotImplementedError
 
     # ------------------------------------------------------------- masking

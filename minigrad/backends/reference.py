@@ -230,10 +230,12 @@ class Reference(Backend):
         return losses, (grad * scale).astype(logits.dtype)
 
     # --------------------------------------------------------------- embedding
-    def embedding_backward(self, ids: np.ndarray, g: np.ndarray, num_embeddings: int) -> np.ndarray:
-        """dweight (num_embeddings, D): dweight[ids[i]] += g[i]; repeated ids add up.
-        ids are in range (the op checked them)."""
-        out = np.zeros((num_embeddings, g.shape[-1]), dtype=g.dtype)
+    def embedding_backward(self, ids: np.ndarray, g: np.ndarray, num_embeddings: int,
+                           out: np.ndarray | None = None) -> np.ndarray:
+        """dweight (num_embeddings, D): dweight[ids[i]] += g[i]; repeated ids add up, into
+        zeros or into ``out`` in place. ids are in range (the op checked them)."""
+        if out is None:
+            out = np.zeros((num_embeddings, g.shape[-1]), dtype=g.dtype)
         np.add.at(out, ids.reshape(-1), g.reshape(-1, g.shape[-1]))
         return out
 

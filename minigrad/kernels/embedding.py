@@ -29,10 +29,18 @@ def scatter_add_rows(ids, g, out):
     return -1
 
 
-def embedding_backward(ids: np.ndarray, g: np.ndarray, num_embeddings: int) -> np.ndarray:
-    """dweight of shape (num_embeddings, D) from ids (any shape) and g (ids.shape + (D,))."""
+def embedding_backward(ids: np.ndarray, g: np.ndarray, num_embeddings: int,
+                       out: np.ndarray | None = None) -> np.ndarray:
+    """dweight of shape (num_embeddings, D) from ids (any shape) and g (ids.shape + (D,)),
+    into zeros, or added into ``out`` (num_embeddings, D) in place when given: the kernel
+    writes through it when it is C-contiguous and of g's dtype, else the sum is added."""
     D = g.shape[-1]
-    out = np.zeros((num_embeddings, D), dtype=g.dtype)
+    if out is not None and not (out.flags.c_contiguous and out.flags.writeable
+                                and out.dtype == g.dtype):
+        out += embedding_backward(ids, g, num_embeddings)
+        return out
+    if out is None:
+        out = np.zeros((num_embeddings, D), dtype=g.dtype)
     flat_ids = np.ascontiguousarray(ids, dtype=np.int64).reshape(-1)
     if flat_ids.size:
         bad = scatter_add_rows(flat_ids, np.ascontiguousarray(g).reshape(-1, D), out)

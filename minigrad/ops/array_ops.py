@@ -64,8 +64,14 @@ class SliceGrad:
         """The same slice gradient with every part cast to ``dtype``."""
         return SliceGrad(self.shape, parts=tuple((i, g.astype(dtype)) for i, g in self.parts))
 
-    def plus(self, other: SliceGrad) -> SliceGrad:
-        """The sum of two slice gradients of the same tensor, still lazy."""
+    def plus(self, other: Any) -> SliceGrad | np.ndarray:
+        """The sum of two slice gradients of the same tensor, still lazy; with a lazy gradient
+        of another kind (:class:`RowScatterGrad`), both added into a new array."""
+        if type(other) is not SliceGrad:
+            out = np.zeros(self.shape, dtype=self.dtype)
+            self.add_to(out)
+            other.add_to(out)
+            return out
         return SliceGrad(self.shape, parts=self.parts + other.parts)
 
     def materialize(self) -> np.ndarray:
@@ -105,6 +111,55 @@ class SliceGrad:
         most once, so ``+=`` adds every value)."""
         for index, g in self.parts:
             total[index] += g
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        out = self.materialize()
+        return out if dtype is None else out.astype(dtype)
+
+
+class RowScatterGrad:
+    """The gradient of a row gather ``weight[ids]`` (an embedding lookup): zeros((num, D))
+    with g[i] added at row ids[i] (repeated ids add up), kept as (ids, g) until it is needed.
+
+    A tied weight (GPT's token embedding, which is also its output head) has a dense gradient
+    from the head already when the lookup's arrives. Built eagerly, the lookup's gradient
+    would be a second zero-filled (V, D) array and the sum a third: 3 x 154 MB at GPT-2's
+    50,257 x 768. The engine instead scatters the rows straight into the head's gradient
+    (:meth:`add_to`, the backend's ``embedding_backward`` with ``out=``) and builds the
+    array only for a weight with no other gradient (:meth:`materialize`). The same protocol
+    as :class:`SliceGrad`; ``np.asarray`` gives the full array.
+    """
+
+    __slots__ = ("g", "ids", "num")
+
+    def __init__(self, num: int, ids: np.ndarray, g: np.ndarray) -> None:
+        self.num, self.ids, self.g = num, ids, g  # ids (...,) in [0, num), g ids.shape + (D,)
+
+    @property
+    def shape(self) -> tuple:
+        return (self.num, self.g.shape[-1])
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self.g.dtype
+
+    def astype(self, dtype: Any) -> RowScatterGrad:
+        """The same lazy gradient with g cast to ``dtype``."""
+        return RowScatterGrad(self.num, self.ids, self.g.astype(dtype))
+
+    def plus(self, other: Any) -> np.ndarray:
+        """This gradient and another lazy one (of the same weight) added into a new array."""
+        out = self.materialize()
+        other.add_to(out)
+        return out
+
+    def materialize(self) -> np.ndarray:
+        """zeros((num, D)) with the rows scattered in: a new array."""
+        return backends.active.embedding_backward(self.ids, self.g, self.num)
+
+    def add_to(self, total: np.ndarray) -> None:
+        """total[ids[i]] += g[i] for every i, in place."""
+        backends.active.embedding_backward(self.ids, self.g, self.num, out=total)
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         out = self.materialize()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import backends
 from ..function import Function
+from .array_ops import RowScatterGrad
 from .shape_ops import GetItem
 
 
@@ -25,10 +25,11 @@ class EmbeddingFunction(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        # dweight[ids[i]] += s[i] * g[i] (repeated ids accumulate; s = 1 without grad_scale)
+        # dweight[ids[i]] += s[i] * g[i] (repeated ids accumulate; s = 1 without grad_scale),
+        # kept lazy: the engine scatters it into the weight's other gradient (a tied head's)
         if ctx.grad_scale is not None:
             grad = grad * ctx.grad_scale[..., None].astype(grad.dtype, copy=False)
-        return backends.active.embedding_backward(ctx.ids, grad, ctx.num)
+        return RowScatterGrad(ctx.num, ctx.ids, grad)
 
     @staticmethod
     def composite(ctx, weight):

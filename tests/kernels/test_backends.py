@@ -363,6 +363,14 @@ def test_embedding_masked_fill_norm_and_adam(dtype, vocab, n, seed):
     rng = np.random.default_rng(seed)
     ids, g = rng.integers(0, vocab, (n,)), _arr(rng, (n, 3), dtype)
     _close(FB.embedding_backward(ids, g, vocab), RB.embedding_backward(ids, g, vocab), dtype)
+    # into a gradient already there (a tied head's), in place, and into a strided one
+    total = _arr(rng, (vocab, 3), dtype)
+    strided = np.zeros((vocab, 6), dtype)[:, ::2]
+    strided[...] = total
+    for out in (total.copy(), strided):
+        got = FB.embedding_backward(ids, g, vocab, out=out)
+        assert got is out
+        _close(got, RB.embedding_backward(ids, g, vocab, out=total.copy()), dtype)
     x, mask = _arr(rng, (n, 3), dtype), rng.random((1, 3)) < 0.5
     _close(FB.masked_fill(x, mask, -2.5), RB.masked_fill(x, mask, -2.5), dtype)
     assert FB.sum_of_squares(x) == pytest.approx(RB.sum_of_squares(x), rel=1e-12)
