@@ -64,6 +64,10 @@ CONFIGS: dict[str, BenchConfig] = {
     # GPT-2 124M's sizes and vocabulary at a short context (bench/memory.py: a step ~6-8 s)
     "gpt2": BenchConfig("gpt2", n_layer=12, n_head=12, n_embd=768, block_size=256,
                         batch_size=4, vocab_size=50257),
+    # baby's graph (every op, head and row of it) at 4 wide, so that its arithmetic is next
+    # to nothing: the step time is what each op costs beyond its arithmetic (Python,
+    # dispatch, kernel launches), which no faster matmul removes (bench/README, the floor)
+    "thin": BenchConfig("thin", n_layer=4, n_head=4, n_embd=4, block_size=64, batch_size=12),
 }
 
 
@@ -276,11 +280,35 @@ class MatmulPeak:
 
 # ---- reporting ------------------------------------------------------------------------------
 def machine_line() -> str:
-    """CPU count, platform and the thread settings that change matmul speed."""
+    """CPU count, platform, the thread settings that change matmul speed, and which of
+    OpenBLAS's kernels NumPy's matrix products run (see :func:`blas_kernel`)."""
     knobs = ["OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "OMP_WAIT_POLICY", "NUMBA_NUM_THREADS"]
     env = " ".join(f"{k}={os.environ[k]}" for k in knobs if k in os.environ) or "no thread env set"
     return (f"{os.cpu_count()} CPUs, {platform.machine()} {platform.system()}, "
-            f"Python {platform.python_version()}, NumPy {np.__version__}; {env}")
+            f"Python {platform.python_version()}, NumPy {np.__version__}; {env}; "
+            f"{blas_kernel()}")
+
+
+# Environment variables that choose OpenBLAS's kernels instead of letting it detect the CPU.
+BLAS_KERNEL_KNOBS = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
+
+
+def blas_kernel() -> str:
+    """Which OpenBLAS kernel family NumPy and SciPy (the fast backend's products) run, and the
+    variables that forced it. ``OPENBLAS_CORETYPE=Haswell`` on an AVX-512 CPU (some machines
+    set it for old OpenBLAS builds) halves the matmul peak: NumPy's and minigrad's figures then
+    come from AVX2 kernels, PyTorch's (oneDNN/MKL) do not. Needs threadpoolctl (the ``bench``
+    extra) to name the kernel; without it only the variables are shown."""
+    forced = " ".join(f"{k}={os.environ[k]}" for k in BLAS_KERNEL_KNOBS if k in os.environ)
+    forced = f"forced by {forced}" if forced else "detected (no OPENBLAS_CORETYPE)"
+    try:
+        import scipy.linalg  # noqa: F401  (loads SciPy's OpenBLAS, the fast backend's)
+        import threadpoolctl
+    except ImportError:
+        return f"OpenBLAS kernel {forced}"
+    kernels = sorted({str(info.get("architecture")) for info in threadpoolctl.threadpool_info()
+                      if info.get("internal_api") == "openblas"})
+    return f"OpenBLAS kernel {'/'.join(kernels) or 'unknown'}, {forced}"
 
 
 def load_line() -> str:

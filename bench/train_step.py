@@ -74,8 +74,8 @@ LEARNING_RATE = 1e-3
 BETAS = (0.9, 0.99)
 WEIGHT_DECAY = 0.1
 GRAD_CLIP = 1.0
-DEFAULT_STEPS = {"small": 30, "baby": 20, "medium": 3}
-DEFAULT_RUN_LENGTH = {"small": 10, "baby": 5, "medium": 1}
+DEFAULT_STEPS = {"small": 30, "baby": 20, "medium": 3, "gpt2": 2, "thin": 60}
+DEFAULT_RUN_LENGTH = {"small": 10, "baby": 5, "medium": 1, "gpt2": 1, "thin": 10}
 
 
 def make_batches(cfg: BenchConfig, count: int, seed: int = 0) -> list[tuple[np.ndarray, ...]]:
