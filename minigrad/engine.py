@@ -216,8 +216,8 @@ def _accumulate(t: Tensor, g: Any, create_graph: bool) -> None:
 
 
 def _is_lazy(g: Any) -> bool:
-    """True for a gradient kept lazily (a SliceGrad), not an array (checked by type first:
-    the walk asks for every gradient it passes on)."""
+    """True for a gradient kept lazily (a SliceGrad or a RowScatterGrad), not an array
+    (checked by type first: the walk asks for every gradient it passes on)."""
     return type(g) is not np.ndarray and hasattr(g, "add_to")
 
 
