@@ -32,6 +32,9 @@ import numpy as np
 
 from ..tensor import Tensor
 
+# How long a failing rank waits between writing why it fails and aborting every rank.
+ABORT_GRACE_SECONDS = 0.5
+
 INSTALL_HINT = (
     "distributed training needs mpi4py and an MPI library: pip install 'minigrad-autodiff[mpi]' "
     "(mpi4py and mpich from the package index), then run with mpiexec -n N"
@@ -118,6 +121,9 @@ def _abort_all_ranks(previous: Any) -> Any:
         sys.stderr.flush()
         sys.stdout.flush()
         if _world.size > 1:
+            # the message is in the pipe to mpiexec's forwarding proxy, which the abort kills:
+            # give it a moment to pass the message on (without, CI once lost rank 1's line)
+            time.sleep(ABORT_GRACE_SECONDS)
             _world.comm.Abort(1)
         previous(kind, value, tb)
     return hook
