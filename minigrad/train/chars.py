@@ -86,7 +86,7 @@ from .generation import SAMPLE_CHUNK, generate_text, one_thread
 from .prepare import prepare_run, resumed_config
 from .report import finish_run, write_metrics
 from .run import INTERRUPT_ENV, Run
-from .safety import NonFiniteLoss, StopFlag, check_finite
+from .safety import DiskError, NonFiniteLoss, StopFlag, check_finite
 from .sample import sample_run
 from .step import profile_steps, train_step
 
@@ -100,11 +100,30 @@ __all__ = ["INTERRUPT_ENV", "RESUME_KEYS", "SAMPLE_CHUNK", "NonFiniteLoss", "Run
 
 def train(args: argparse.Namespace, explicit: set[str], parser: argparse.ArgumentParser) -> int:
     """Train (or resume, or --profile) a run; returns the exit code."""
-    run = prepare_run(args, explicit, parser)  # every usage error is raised in here
-    if args.profile:
-        profile_steps(run.model, run.opt, run.params, run.sampler, run.cfg, args.profile)
-        return 0
-    return train_loop(run)
+    run = None
+    try:
+        run = prepare_run(args, explicit, parser)  # every usage error is raised in here
+        if args.profile:
+            profile_steps(run.model, run.opt, run.params, run.sampler, run.cfg, args.profile)
+            return 0
+        return train_loop(run)
+    except DiskError as e:  # a full disk, a read-only directory: nothing saved is lost
+        parser.error(f"{e}{kept_checkpoint(run)}")
+    except MemoryError:
+        cfg = run.cfg if run is not None else config_from_args(args)
+        parser.error(f"out of memory with --block-size {cfg['block_size']}, --batch-size "
+                     f"{cfg['batch_size']} and {cfg['n_layer']} layers of width "
+                     f"{cfg['n_embd']}: try a smaller one{kept_checkpoint(run)}")
+
+
+def kept_checkpoint(run: Run | None) -> str:
+    """What an early stop leaves on disk: '' before training, else which checkpoint is kept."""
+    if run is None or run.progress is None:
+        return ""
+    if run.saved_at is None:
+        return f"; stopped at iteration {run.state.iteration}, no checkpoint was written"
+    return (f"; stopped at iteration {run.state.iteration}, the last checkpoint "
+            f"{run.checkpoint_path} (iteration {run.saved_at}) is kept")
 
 
 def train_loop(run: Run) -> int:

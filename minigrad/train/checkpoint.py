@@ -62,8 +62,15 @@ class RunState:
 
 
 def save_checkpoint(path: Path, model, opt, state: RunState, cfg: dict, tokenizer,
-                    sampler: BatchSampler, text_sha: str) -> None:
-    """Write a complete, resumable checkpoint atomically (minigrad.save, plain .npz)."""
+                    sampler: BatchSampler, text_sha: str, weights_only: bool = False) -> None:
+    """Write a complete, resumable checkpoint atomically (minigrad.save, plain .npz); with
+    ``weights_only`` just what sampling, export and --init-from read (model, config,
+    tokenizer, iteration, text hash), marked ``weights_only``."""
+    if weights_only:
+        minigrad.save({"model": model_arrays(model), "config": cfg, "weights_only": True,
+                       "iteration": state.iteration, "text_sha256": text_sha,
+                       **tokenizer_entries(tokenizer)}, str(path))
+        return
     minigrad.save({
         "model": model_arrays(model),
         "optimizer": opt.state_dict(),
@@ -92,6 +99,10 @@ def load_checkpoint(path: Path, keys: set[str] = SAMPLE_KEYS) -> dict:
         raise DataError(f"cannot read checkpoint {path}: {e}") from None
     if not isinstance(ckpt, dict):
         raise DataError(f"{path} is not a train_chars.py checkpoint (not a dict)")
+    if "optimizer" in keys and bool(_py(ckpt.get("weights_only", False))):
+        raise DataError(f"{path} holds weights only (--save-weights-only), no optimizer "
+                        f"state: it cannot continue its run; start a new run from it with "
+                        f"--init-from {path}")
     missing = sorted(keys - set(ckpt))
     if not missing and isinstance(ckpt["config"], dict):
         missing = [f"config.{k}" for k in MODEL_KEYS if k not in ckpt["config"]]

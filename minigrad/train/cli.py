@@ -31,6 +31,9 @@ else:  # the same parser, published as tomli before it joined the standard libra
 COMPILE_MODES = ("background", "wait")
 COMPILE_ENV = "MINIGRAD_COMPILE"
 
+#: --keep-checkpoints: which of ckpt_last.npz / ckpt_best.npz a run writes
+KEEP_CHOICES = ("both", "last", "best")
+
 # Flags that may differ on --resume: they change how long the run goes or what it prints,
 # not the state being continued. All other config values come from the checkpoint.
 RESUMABLE_OVERRIDES = {"max_iters", "eval_interval", "eval_iters", "log_interval"}
@@ -190,6 +193,17 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
     add(run, "--resume", action="store_true", default=False,
         help="continue the run saved in --out-dir/ckpt_last.npz (its config is kept; only "
              "--max-iters, --eval-interval, --eval-iters and --log-interval may change)")
+    add(run, "--keep-checkpoints", choices=KEEP_CHOICES, default="both",
+        help="which checkpoints the run writes: 'both' (ckpt_last.npz after every evaluation, "
+             "for --resume, and ckpt_best.npz at the lowest val loss), 'last' or 'best' only "
+             "(half the disk; 'best' leaves nothing to --resume)")
+    add(run, "--save-weights-only", action="store_true", default=False,
+        help="checkpoints hold the model, its config and tokenizer but no optimizer state "
+             "(a third of the size under AdamW): enough to sample, export or --init-from, "
+             "not to --resume")
+    add(run, "--final-eval", action=argparse.BooleanOptionalAction, default=True,
+        help="score the whole validation split once at the end of the run "
+             "(--no-final-eval skips it)")
     add(run, "--profile", type=positive_int, default=None, metavar="N",
         help="instead of training, profile N training steps (after one warm-up step) and "
              "print where the time goes per op; no checkpoint or metrics are written")
@@ -338,7 +352,7 @@ FLAG_TO_KEY = {"no_tie": "tie_weights"}
 # Flags a resumed session takes from its own command line rather than from the checkpoint
 # (how it runs and what it prints at the end): a resume command repeats those given.
 SESSION_FLAGS = ("backend", "compile", "plot", "max_new_tokens", "prompt", "temperature",
-                 "top_k")
+                 "top_k", "keep_checkpoints", "save_weights_only", "final_eval")
 
 
 def _shown_path(path: str) -> str:
@@ -375,7 +389,9 @@ def resume_command(args: argparse.Namespace, explicit: set[str],
             continue
         flag = "--" + dest.replace("_", "-")
         value = getattr(args, dest)
-        if value is True:
+        if value is False and dest == "final_eval":
+            words.append("--no-final-eval")
+        elif value is True:
             words.append(flag)
         elif value not in (None, False):
             words += [flag, str(value)]

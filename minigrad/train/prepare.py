@@ -16,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
 import minigrad
 
 from .checkpoint import (
@@ -42,8 +44,18 @@ from .generation import resolve_prompt
 from .pretrained import config_entries, load_model, reconfigured
 from .progress import Progress
 from .run import Run
-from .safety import check_out_dir, check_plot_available, run_is_finished
-from .tokens import BPETokenizer, load_bpe, token_file, tokenizer_from_checkpoint, train_bpe
+from .safety import check_out_dir, check_plot_available, claim_out_dir, run_is_finished, writing
+from .tokens import (
+    TOKEN_FILE,
+    BPETokenizer,
+    describe_tokenizer,
+    load_bpe,
+    read_or_encode,
+    same_vocabulary,
+    save_token_file,
+    tokenizer_from_checkpoint,
+    train_bpe,
+)
 from .warmup import start_fast_kernels
 
 # Config keys of runs saved before they existed, with the value those runs had.
@@ -109,15 +121,51 @@ def init_model(cfg: dict, explicit: set[str]):
 def choose_tokenizer(cfg: dict, ckpt: dict | None, init_tok, text_path: str):
     """The run's tokenizer: a resumed run's own; else --tokenizer (char, bpe: trained here,
     or a file/directory); else the --init-from model's; else characters (None: built from
-    the text). DataError when BPE is asked for without the tokenizers package."""
+    the text). An explicit --tokenizer beside an --init-from model that carries a tokenizer
+    must be provably the same vocabulary (``tokens.same_vocabulary``): another one would
+    renumber the ids the model's embeddings were trained on. DataError when it is not, or
+    when BPE is asked for without the tokenizers package. Writes nothing."""
     if ckpt is not None:
         return tokenizer_from_checkpoint(ckpt)
     choice = cfg["tokenizer"]
+    if choice == "":
+        return init_tok
     if choice == "bpe":
-        return train_bpe(text_path, int(cfg["bpe_vocab_size"]))
-    if choice not in ("", "char"):
-        return load_bpe(choice)
-    return init_tok if choice == "" else None
+        chosen = train_bpe(text_path, int(cfg["bpe_vocab_size"]))
+    elif choice == "char":
+        chosen = None if init_tok is None else CharVocab.from_text(read_text(text_path))
+    else:
+        chosen = load_bpe(choice)
+    if init_tok is not None and not same_vocabulary(chosen, init_tok):
+        raise DataError(
+            f"--tokenizer {choice} gives {describe_tokenizer(chosen)}, not the vocabulary of "
+            f"the --init-from model {cfg['init_from']} ({describe_tokenizer(init_tok)}): "
+            f"fine-tuning would renumber its embeddings; leave --tokenizer out to keep the "
+            f"model's")
+    return chosen
+
+
+def check_memory(cfg: dict) -> None:
+    """DataError when one step certainly cannot fit in this machine's memory: every route
+    of the attention holds at least one head's (T, T) float32 scores at a time."""
+    t = int(cfg["block_size"])
+    need = 4 * t * t
+    try:
+        have = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # not a POSIX system: no figure to compare
+        return
+    if need > have:
+        raise DataError(f"--block-size {t} needs a {t:,} x {t:,} float32 attention matrix "
+                        f"per head ({need / 2**30:,.1f} GiB), more than this machine's "
+                        f"{have / 2**30:,.1f} GiB of memory")
+
+
+def split_with_context(ids: np.ndarray, val_fraction: float) -> tuple[np.ndarray, ...]:
+    """(train ids, validation ids, the validation ids after the last training id): the
+    full-split evaluation starts one id early so that the first validation id is scored too
+    (predicted from the last training id)."""
+    train_ids, val_ids = split_ids(ids, val_fraction)
+    return train_ids, val_ids, ids[len(train_ids) - 1:]
 
 
 def prepare_run(args: argparse.Namespace, explicit: set[str],
@@ -133,16 +181,17 @@ def prepare_run(args: argparse.Namespace, explicit: set[str],
     if world.size > 1:  # every rank must run the same kernels: no reference-backend start
         args.compile = "wait"
 
-    # --- tokenizer and data -------------------------------------------------------------------
-    init = None
+    # --- tokenizer and data: read only (nothing is written before every check has passed) ----
+    check_out_dir(out_dir, args, explicit, parser)
+    init, tokens = None, None
     try:
         if ckpt is None and cfg["init_from"]:
             init = init_model(cfg, explicit)
+        check_memory(cfg)
         tokenizer = choose_tokenizer(cfg, ckpt, init and init[1], cfg["text"])
         if isinstance(tokenizer, BPETokenizer):  # the token file lives in --out-dir
-            check_out_dir(out_dir, args, parser)
-            ids, text_sha = token_file(cfg["text"], tokenizer, out_dir)
-            unit = "tokens"
+            tokens = read_or_encode(cfg["text"], tokenizer, out_dir)
+            ids, text_sha, unit = tokens.ids, tokens.text_sha, "tokens"
         else:
             text = read_text(cfg["text"])
             text_sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -161,10 +210,8 @@ def prepare_run(args: argparse.Namespace, explicit: set[str],
         parser.error(f"the tokenizer has {len(tokenizer)} ids but the model's vocabulary "
                      f"only {cfg['vocab_size']}")
     prompt = resolve_prompt(args.prompt, tokenizer, explicit, parser)
-    train_ids, val_ids = split_ids(ids, float(cfg["val_fraction"]))
-    # The full-split evaluation starts one id early so that the first validation id is
-    # scored too (predicted from the last training id).
-    val_seq = ids[len(train_ids) - 1:]
+
+    train_ids, val_ids, val_seq = split_with_context(ids, float(cfg["val_fraction"]))
 
     # --- model, optimizer, sampler: fresh from the seed, or restored ----------------------------
     minigrad.manual_seed(int(cfg["seed"]))
@@ -192,8 +239,15 @@ def prepare_run(args: argparse.Namespace, explicit: set[str],
             parser.error(f"--resume: {out_dir / 'ckpt_last.npz'} holds an unusable training "
                          f"state: {e}")
         del ckpt
-    check_out_dir(out_dir, args, parser)
     net = world.wrap(model)  # a collective: no rank writes before every rank has checked
+    # --- the first writes: every check has passed ------------------------------------------
+    if not args.profile and world.is_main:
+        claim_out_dir(out_dir, args, explicit, parser)
+    if tokens is not None:  # the same ids, now read from the file instead of memory
+        with writing(out_dir / TOKEN_FILE):
+            ids = save_token_file(out_dir, tokens)
+        train_ids, val_ids, val_seq = split_with_context(ids, float(cfg["val_fraction"]))
+        sampler.data = train_ids
     run = Run(args, explicit, parser, cfg, world, threads, out_dir, tokenizer, unit, text_sha,
               len(ids), train_ids, val_ids, val_seq, prompt, model, net, opt, sampler, state,
               saved_at=state.iteration if args.resume else None)
@@ -204,7 +258,8 @@ def prepare_run(args: argparse.Namespace, explicit: set[str],
         return run
     run.progress = Progress(run.max_iters, plain_every=cfg["log_interval"])
     # The eval history so far (none for a new run): the file always matches the checkpoint.
-    with open(out_dir / "metrics.jsonl" if world.is_main else os.devnull, "w") as f:
+    with writing(out_dir / "metrics.jsonl"), \
+            open(out_dir / "metrics.jsonl" if world.is_main else os.devnull, "w") as f:
         f.writelines(json.dumps(dict(zip(state.history, row))) + "\n"
                      for row in zip(*state.history.values()))
     run.session_start = time.perf_counter()  # this session's wall time starts now

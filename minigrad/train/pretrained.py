@@ -7,7 +7,7 @@
   ``GPT.from_pretrained``), with its tokenizer when the directory holds ``tokenizer.json`` or
   ``vocab.json`` + ``merges.txt``;
 - a nanoGPT ``ckpt.pt`` (``GPT.from_nanogpt``, read without torch; no tokenizer: pass one);
-- a checkpoint of this trainer (``.npz``), or a run directory (its ``ckpt_best.npz``), with the
+- a checkpoint of this trainer (``.npz``), or a run directory (its ``ckpt_best.npz``, else ``ckpt_last.npz``), with the
   tokenizer it stores;
 
 and returns the model with its tokenizer. :func:`reconfigured` then gives a fine-tuning copy:
@@ -46,8 +46,9 @@ def load_model(path: str) -> tuple[models.GPT, object | None, str]:
             model = models.GPT.from_pretrained(p)
             tok = load_bpe(p) if has_tokenizer_files(p) else None
             return model, tok, "GPT-2 directory"
-        if p.is_dir() and (p / "ckpt_best.npz").is_file():
-            p = p / "ckpt_best.npz"
+        if p.is_dir():  # a run directory: its best checkpoint, else its last
+            p = next((p / n for n in ("ckpt_best.npz", "ckpt_last.npz") if (p / n).is_file()),
+                     p)
         if p.suffix == ".npz":
             ckpt = load_checkpoint(p)
             return (model_from_checkpoint(ckpt, p), tokenizer_from_checkpoint(ckpt),

@@ -16,6 +16,7 @@ from .evaluate import full_split_loss
 from .generation import generate_text
 from .progress import Counter
 from .run import Run
+from .safety import writing
 
 
 def finish_run(run: Run) -> int:
@@ -25,10 +26,14 @@ def finish_run(run: Run) -> int:
     if not run.world.is_main:
         return 0
     cfg, state, args = run.cfg, run.state, run.args
-    print(f"scoring the full validation split ({len(run.val_seq) - 1:,} {run.unit})...",
-          flush=True)
-    full_val, n_scored = full_split_loss(run.model, run.val_seq, int(cfg["block_size"]))
-    print(f"full val loss: {full_val:.4f} ({n_scored:,} {run.unit}, each scored once)")
+    if args.final_eval:
+        print(f"scoring the full validation split ({len(run.val_seq) - 1:,} {run.unit})...",
+              flush=True)
+        full_val, n_scored = full_split_loss(run.model, run.val_seq, int(cfg["block_size"]))
+        print(f"full val loss: {full_val:.4f} ({n_scored:,} {run.unit}, each scored once)")
+    else:
+        full_val, n_scored = None, 0
+        print("full validation split not scored (--no-final-eval)")
     metrics = write_metrics(run.out_dir, cfg, state, full_val, n_scored,
                             run.model.num_parameters(), run.tokens_per_iter,
                             run.reference_iters,
@@ -37,8 +42,11 @@ def finish_run(run: Run) -> int:
           f"({metrics['median_ms_per_iter']:.1f} ms/iter median, "
           f"{metrics['tokens_per_s']:,.0f} tokens/s); metrics in {run.out_dir / 'metrics.json'}")
     best_iter = state.history["iter"][state.history["val"].index(state.best_val)]
-    print(f"checkpoints: {run.last_path} (iteration {state.iteration}), {run.best_path} "
-          f"(iteration {best_iter}, val loss {state.best_val:.4f})")
+    saved = {"last": f"{run.last_path} (iteration {state.iteration})",
+             "best": f"{run.best_path} (iteration {best_iter}, val loss {state.best_val:.4f})"}
+    print("checkpoints: " + ", ".join(v for k, v in saved.items()
+                                      if args.keep_checkpoints in ("both", k))
+          + (" (weights only)" if args.save_weights_only else ""))
     sample_words = ["--sample"] + (["--out-dir", args.out_dir]
                                    if args.out_dir != run.parser.get_default("out_dir") else [])
     more = resume_command(args, run.explicit, run.parser, "--max-iters", str(2 * state.iteration))
@@ -54,7 +62,8 @@ def finish_run(run: Run) -> int:
     return 0
 
 
-def write_metrics(out_dir: Path, cfg: dict, state: RunState, full_val: float, n_scored: int,
+def write_metrics(out_dir: Path, cfg: dict, state: RunState, full_val: float | None,
+                  n_scored: int,
                   n_params: int, tokens_per_iter: int, reference_iters: int,
                   ran_on: dict | None = None) -> dict:
     """Write metrics.json (config, final losses, speed, eval history) and return it.
@@ -86,7 +95,7 @@ def write_metrics(out_dir: Path, cfg: dict, state: RunState, full_val: float, n_
         "history": state.history,
         "train_loss_per_iter": [round(v, 5) for v in state.train_losses],
     }
-    with open(out_dir / "metrics.json", "w") as f:
+    with writing(out_dir / "metrics.json"), open(out_dir / "metrics.json", "w") as f:
         json.dump(metrics, f, indent=1)
     return metrics
 
@@ -106,10 +115,12 @@ def plot_losses(out_dir: Path, metrics: dict) -> None:
     ax.plot(h["iter"], h["val"], "s-", label="val (estimate)")
     ax.set_xlabel("iteration")
     ax.set_ylabel("cross-entropy (nats/token)")
-    ax.set_title(f"full val loss {metrics['full_val_loss']:.4f}")
+    if metrics["full_val_loss"] is not None:
+        ax.set_title(f"full val loss {metrics['full_val_loss']:.4f}")
     ax.legend()
     fig.tight_layout()
     path = out_dir / "loss_curve.png"
-    fig.savefig(path, dpi=120)
+    with writing(path):
+        fig.savefig(path, dpi=120)
     plt.close(fig)
     print(f"loss curve: {path}")

@@ -28,7 +28,7 @@ from .data import BatchSampler
 from .distributed_run import World
 from .evaluate import estimate_loss
 from .progress import Progress
-from .safety import NonFiniteLoss, check_finite
+from .safety import NonFiniteLoss, check_finite, writing
 from .warmup import BackgroundCompile, switch_to_fast
 
 # Test hook: when this environment variable holds an iteration number, the run sends itself
@@ -84,6 +84,12 @@ class Run:
         return self.out_dir / "ckpt_best.npz"
 
     @property
+    def checkpoint_path(self) -> Path:
+        """The checkpoint an early stop leaves: ckpt_last.npz, or with --keep-checkpoints
+        best, ckpt_best.npz."""
+        return self.best_path if self.args.keep_checkpoints == "best" else self.last_path
+
+    @property
     def tokens_per_iter(self) -> int:
         c = self.cfg
         return int(c["batch_size"]) * int(c["block_size"]) * int(c.get("grad_accum", 1))
@@ -121,16 +127,21 @@ class Run:
         for key, value in row.items():
             self.state.history[key].append(value)
         self.state.last_eval_iter = it
-        with open(self.out_dir / "metrics.jsonl" if self.world.is_main else os.devnull,
-                  "a") as f:
+        with writing(self.out_dir / "metrics.jsonl"), \
+                open(self.out_dir / "metrics.jsonl" if self.world.is_main else os.devnull,
+                     "a") as f:
             f.write(json.dumps(row) + "\n")
         self.progress.message(f"step {it}: train loss {est['train']:.4f}, "
                               f"val loss {est['val']:.4f}")
+        keep = self.args.keep_checkpoints
         if est["val"] < self.state.best_val:
             self.state.best_val = est["val"]
-            self.checkpoint(self.best_path, est)
-        self.checkpoint(self.last_path, est)
-        self.saved_at = it
+            if keep != "last":
+                self.checkpoint(self.best_path, est)
+                self.saved_at = it if keep == "best" else self.saved_at
+        if keep != "best":
+            self.checkpoint(self.last_path, est)
+            self.saved_at = it
 
     def checkpoint(self, path: Path, losses: dict[str, float]) -> None:
         """Save the run (rank 0), never with a non-finite loss or weight; this session's
@@ -140,8 +151,10 @@ class Run:
         self.state.wall_seconds += now - self.session_start
         self.session_start = now
         if self.world.is_main:
-            save_checkpoint(path, self.model, self.opt, self.state, self.cfg, self.tokenizer,
-                            self.sampler, self.text_sha)
+            with writing(path):
+                save_checkpoint(path, self.model, self.opt, self.state, self.cfg,
+                                self.tokenizer, self.sampler, self.text_sha,
+                                weights_only=self.args.save_weights_only)
 
     def record_step(self, loss: float, lr: float, seconds: float) -> None:
         """Bookkeeping after a step: state, progress line, the test hook's SIGINT."""
@@ -156,17 +169,27 @@ class Run:
             os.kill(os.getpid(), signal.SIGINT)
 
     def interrupted(self, signum: int) -> int:
-        """Save ckpt_last.npz, say how to continue; the exit code 128 + signum."""
-        self.checkpoint(self.last_path, {})
+        """Save ckpt_last.npz, say how to continue; the exit code 128 + signum. (With
+        --keep-checkpoints best nothing is saved: ckpt_best.npz keeps the best so far.)"""
         name = signal.Signals(signum).name
-        command = resume_command(self.args, self.explicit, self.parser)
+        if self.args.keep_checkpoints == "best":
+            self.progress.message(f"interrupted ({name}) at iteration {self.state.iteration}: "
+                                  f"nothing saved (--keep-checkpoints best); the best model "
+                                  f"so far is in {self.best_path}")
+            return 128 + signum
+        self.checkpoint(self.last_path, {})
+        if self.args.save_weights_only:
+            how = f"start a new run from it with --init-from {self.last_path}"
+        else:
+            how = f"continue with: {resume_command(self.args, self.explicit, self.parser)}"
         self.progress.message(f"interrupted ({name}): saved {self.last_path} at iteration "
-                              f"{self.state.iteration}; continue with: {command}")
+                              f"{self.state.iteration}; {how}")
         return 128 + signum
 
     def failed(self, error: NonFiniteLoss) -> int:
         """Say what became non-finite and which checkpoint is kept; exit code 1."""
-        kept = (f"the last good checkpoint {self.last_path} (iteration {self.saved_at}) is kept"
+        kept = (f"the last good checkpoint {self.checkpoint_path} (iteration {self.saved_at}) "
+                f"is kept"
                 if self.saved_at is not None else "no checkpoint was written")
         self.progress.message(f"error: {error}; stopping, {kept}. Try a lower --lr or "
                               f"--grad-clip.")

@@ -1,8 +1,12 @@
 """Run safety: no run is lost, and no broken state is ever saved.
 
-- :func:`check_out_dir`: a new run refuses an ``--out-dir`` that already holds one (unless
-  ``--resume`` or ``--overwrite``); :func:`run_is_finished`: ``--resume`` of a finished run
+- :func:`check_out_dir` (reads only) then :func:`claim_out_dir` (the run's first writes, once
+  every usage check passed): a new run given an ``--out-dir`` that already holds one refuses
+  it (unless ``--resume`` or ``--overwrite``); in the default ``--out-dir`` the run found
+  there moves into ``previous-N/``. :func:`run_is_finished`: ``--resume`` of a finished run
   says there is nothing left to train.
+- :class:`DiskError` / :func:`writing`: a file that cannot be written (full disk, read-only
+  directory) is a one-line usage error naming it; the last checkpoint stays as it was.
 - :func:`check_finite` / :class:`NonFiniteLoss`: a checkpoint is never written with
   non-finite weights or losses.
 - :class:`StopFlag`: Ctrl-C and SIGTERM stop the loop after a whole step, so that the state
@@ -13,9 +17,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import math
+import os
 import signal
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -70,25 +77,80 @@ class StopFlag:
                 signal.signal(sig, handler)
 
 
-def check_out_dir(out_dir: Path, args: argparse.Namespace,
+class DiskError(OSError):
+    """A file of the run could not be written (a full disk, a read-only directory): the
+    trainer reports it as a usage error, one line naming the path."""
+
+
+@contextlib.contextmanager
+def writing(path: Path | str) -> Iterator[None]:
+    """Turn any OSError raised while writing ``path`` into a DiskError naming it."""
+    try:
+        yield
+    except DiskError:
+        raise
+    except OSError as e:
+        raise DiskError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def uses_default_out_dir(explicit: set[str]) -> bool:
+    """Whether --out-dir was left at its default (neither on the command line nor in
+    --config): such a run backs up a run it finds there instead of refusing to start."""
+    return "out_dir" not in explicit
+
+
+def check_out_dir(out_dir: Path, args: argparse.Namespace, explicit: set[str],
                   parser: argparse.ArgumentParser) -> None:
-    """Usage errors about --out-dir, before anything is written: it must be (or become) a
-    directory, and a new run must not silently replace a run already saved there."""
+    """Usage errors about --out-dir; reads only (:func:`claim_out_dir` writes). It must be
+    (or become) a directory, and a new run given an --out-dir must not silently replace a
+    run already saved there."""
     if out_dir.exists() and not out_dir.is_dir():
         parser.error(f"--out-dir {out_dir} is a file, not a directory")
+    blocker = next((a for a in out_dir.parents if a.exists()), None)
+    if blocker is not None and not blocker.is_dir():
+        parser.error(f"--out-dir {out_dir}: {blocker} is a file, not a directory")
     if args.resume or args.profile:
         return
     found = [name for name in RUN_FILES[:2] if (out_dir / name).exists()]
-    if found and not args.overwrite:
+    if found and not args.overwrite and not uses_default_out_dir(explicit):
         parser.error(f"--out-dir {out_dir} already holds a run ({', '.join(found)}): continue "
                      f"it with --resume, choose another --out-dir, or pass --overwrite")
+
+
+def claim_out_dir(out_dir: Path, args: argparse.Namespace, explicit: set[str],
+                  parser: argparse.ArgumentParser) -> None:
+    """The run's first writes, once every usage check has passed: create --out-dir, prove
+    it writable with a probe file, then make room for a new run: with --overwrite the files
+    of the run found there are deleted; in the default --out-dir they are moved into
+    ``previous-N/`` (the first free N) instead. A --resume keeps everything."""
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         parser.error(f"--out-dir {out_dir}: cannot create it: {e.strerror or e}")
-    if args.overwrite:
-        for name in RUN_FILES:
-            (out_dir / name).unlink(missing_ok=True)
+    try:
+        fd, probe = tempfile.mkstemp(dir=out_dir, prefix=".write-probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        parser.error(f"--out-dir {out_dir} is not writable: {e.strerror or e}")
+    found = [name for name in RUN_FILES if (out_dir / name).exists()]
+    if args.resume or not found:
+        return
+    try:
+        if args.overwrite:
+            for name in found:
+                (out_dir / name).unlink()
+            return
+        backup = next(out_dir / f"previous-{n}" for n in itertools.count(1)
+                      if not (out_dir / f"previous-{n}").exists())
+        backup.mkdir()
+        for name in found:
+            os.replace(out_dir / name, backup / name)
+    except OSError as e:
+        parser.error(f"--out-dir {out_dir}: cannot make room for a new run: "
+                     f"{e.strerror or e}")
+    print(f"{out_dir} held a run: moved it to {backup} (continue it with --out-dir "
+          f"{backup} --resume); starting a new run")
 
 
 def run_is_finished(out_dir: Path, done: int, max_iters: int, last_eval_iter: int) -> bool:

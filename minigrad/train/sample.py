@@ -33,6 +33,8 @@ def sample_run(args: argparse.Namespace, explicit: set[str],
     """``minigrad-train --sample``: generate from a checkpoint of the run in --out-dir."""
     if args.checkpoint in ("best", "last"):
         path = Path(args.out_dir) / f"ckpt_{args.checkpoint}.npz"
+        if "checkpoint" not in explicit and not path.exists():  # --keep-checkpoints last
+            path = Path(args.out_dir) / "ckpt_last.npz"
     else:
         path = Path(args.checkpoint)
     try:

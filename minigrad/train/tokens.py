@@ -12,7 +12,9 @@ GPT-2 does, byte-level BPE:
   the batches read their windows straight from the file. Beside it, ``tokens.json`` records
   the text's path, size, modification time and SHA-256 and the tokenizer's SHA-256; a later
   run (a resume, a new run in the same directory) re-uses the file when all of them match,
-  without reading the text again.
+  without reading the text again, once it has checked the file: a dtype of uint16 or
+  uint32, the recorded count matching the file's size, every id inside the vocabulary
+  (:func:`token_file_problem`); a file that fails is encoded again.
 
 Encoding runs in pieces of about a megabyte, cut just after a newline that a non-space
 character follows. GPT-2's pre-tokenizer (the regular expression of the ``ByteLevel``
@@ -30,12 +32,15 @@ from pathlib import Path
 
 import numpy as np
 
+from minigrad.serialization import atomic_write
+
 from .data import CharVocab, DataError, read_text
 from .progress import Counter
 
 TOKENIZERS_HINT = ("byte-level BPE needs the tokenizers package: "
                    "pip install 'minigrad-autodiff[hf]'")
 TOKEN_FILE, TOKEN_META = "tokens.bin", "tokens.json"
+TOKEN_DTYPES = ("uint16", "uint32")  # what encode_text writes
 CHUNK_CHARS = 1 << 20
 _PIECE_END = re.compile(r"\n(?=\S)")  # a newline followed by a non-space: a pre-token boundary
 
@@ -161,34 +166,121 @@ def _fingerprint(text_path: str) -> dict:
             "mtime_ns": st.st_mtime_ns}
 
 
-def token_file(text_path: str, tok: BPETokenizer, directory: Path) -> tuple[np.ndarray, str]:
-    """(the text's ids, memory-mapped from ``directory/tokens.bin``, and the SHA-256 of the
-    text's bytes): encoded now, or re-used when ``tokens.json`` says the same text (path,
-    size, modification time) was encoded by the same tokenizer. Written atomically."""
-    directory.mkdir(parents=True, exist_ok=True)
+class TokenIds:
+    """A text's ids for a run: ``ids`` (memory-mapped from ``tokens.bin`` when re-used, else
+    in memory), the SHA-256 of the text's bytes, and the ``tokens.json`` record to write
+    (None when the file on disk already holds them)."""
+
+    def __init__(self, ids: np.ndarray, text_sha: str, meta: dict | None) -> None:
+        self.ids, self.text_sha, self.meta = ids, text_sha, meta
+
+
+def token_file_problem(directory: Path, want: dict, vocab_size: int) -> str | None:
+    """Why ``directory``'s token file cannot be re-used for a text and tokenizer whose
+    fingerprint is ``want``, or None when it can: ``tokens.json`` must match ``want``, name
+    uint16 or uint32, and give the count that ``tokens.bin``'s size holds; every id in
+    ``tokens.bin`` must be below ``vocab_size``. Reads only."""
     meta_path, bin_path = directory / TOKEN_META, directory / TOKEN_FILE
-    want = {**_fingerprint(text_path), "tokenizer_sha256": tok.sha256()}
     try:
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        if {k: meta.get(k) for k in want} == want and bin_path.stat().st_size == \
-                meta["count"] * np.dtype(meta["dtype"]).itemsize:
-            ids = np.memmap(bin_path, dtype=meta["dtype"], mode="r", shape=(meta["count"],))
-            print(f"tokens: re-using {bin_path} ({meta['count']:,} tokens; the text and the "
-                  f"tokenizer are unchanged)")
-            return ids, meta["text_sha256"]
-    except (OSError, ValueError, KeyError, TypeError):
-        pass  # no usable file: encode
+        if not isinstance(meta, dict):
+            return f"{meta_path} is not a JSON object"
+        if {k: meta.get(k) for k in want} != want:
+            return "the text or the tokenizer changed"
+        if meta.get("dtype") not in TOKEN_DTYPES:
+            return f"{meta_path} names the dtype {meta.get('dtype')!r}, not uint16 or uint32"
+        count, size = meta.get("count"), bin_path.stat().st_size
+        itemsize = np.dtype(meta["dtype"]).itemsize
+        if not isinstance(count, int) or count < 0 or size != count * itemsize:
+            return (f"{bin_path} holds {size} bytes, not the {count!r} {meta['dtype']} ids "
+                    f"{meta_path} records")
+        if not isinstance(meta.get("text_sha256"), str):
+            return f"{meta_path} records no text_sha256"
+        ids = np.memmap(bin_path, dtype=meta["dtype"], mode="r", shape=(count,)) \
+            if count else np.zeros(0, meta["dtype"])
+        top = int(ids.max()) if count else -1
+        if top >= vocab_size:
+            return f"{bin_path} holds the id {top}, past the tokenizer's {vocab_size} ids"
+    except FileNotFoundError:
+        return "none yet"
+    except (OSError, ValueError, TypeError) as e:
+        return f"cannot read it: {e}"
+    return None
+
+
+def read_or_encode(text_path: str, tok: BPETokenizer, directory: Path) -> TokenIds:
+    """The text's ids: ``directory/tokens.bin`` memory-mapped when :func:`token_file_problem`
+    finds nothing wrong with it, else the text encoded now (in memory; :func:`save_token_file`
+    writes it). Writes nothing: a run decides everything before it changes a file. DataError
+    (a usage error) when the text must be encoded and cannot be read."""
+    try:
+        fingerprint = _fingerprint(text_path)
+    except OSError:
+        read_text(text_path)  # DataError saying why the text cannot be read
+        raise
+    want = {**fingerprint, "tokenizer_sha256": tok.sha256()}
+    bin_path = directory / TOKEN_FILE
+    problem = token_file_problem(directory, want, len(tok))
+    if problem is None:
+        meta = json.loads((directory / TOKEN_META).read_text(encoding="utf-8"))
+        ids = np.memmap(bin_path, dtype=meta["dtype"], mode="r", shape=(meta["count"],))
+        print(f"tokens: re-using {bin_path} ({meta['count']:,} tokens; the text and the "
+              f"tokenizer are unchanged)")
+        return TokenIds(ids, meta["text_sha256"], None)
+    if problem not in ("none yet", "the text or the tokenizer changed"):
+        print(f"tokens: not re-using {bin_path}: {problem}; encoding the text again")
     text = read_text(text_path)
     raw_sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    ids = encode_text(text, tok, f"encoding {len(text):,} characters into {bin_path}")
-    tmp = bin_path.with_suffix(".bin.tmp")
-    ids.tofile(tmp)
-    os.replace(tmp, bin_path)
+    ids = encode_text(text, tok, f"encoding {len(text):,} characters for {bin_path}")
     meta = {**want, "text_sha256": raw_sha, "dtype": ids.dtype.name, "count": int(ids.size)}
-    tmp_meta = meta_path.with_suffix(".json.tmp")
-    tmp_meta.write_text(json.dumps(meta, indent=1), encoding="utf-8")
-    os.replace(tmp_meta, meta_path)
-    return np.memmap(bin_path, dtype=ids.dtype, mode="r", shape=(ids.size,)), raw_sha
+    return TokenIds(ids, raw_sha, meta)
+
+
+def save_token_file(directory: Path, tokens: TokenIds) -> np.ndarray:
+    """Write ``tokens`` as ``tokens.bin`` + ``tokens.json`` (each atomically, the ids first)
+    unless they came from there; returns the ids memory-mapped from the file."""
+    if tokens.meta is None:
+        return tokens.ids
+    directory.mkdir(parents=True, exist_ok=True)
+    meta_path, bin_path = directory / TOKEN_META, directory / TOKEN_FILE
+    ids = tokens.ids
+    atomic_write(bin_path, ids.tofile)
+    atomic_write(meta_path, lambda f: f.write(json.dumps(tokens.meta, indent=1).encode()))
+    if not ids.size:
+        return ids
+    return np.memmap(bin_path, dtype=ids.dtype, mode="r", shape=(ids.size,))
+
+
+def token_file(text_path: str, tok: BPETokenizer, directory: Path) -> tuple[np.ndarray, str]:
+    """(the text's ids, memory-mapped from ``directory/tokens.bin``, and the SHA-256 of the
+    text's bytes): the one function that prepares a run's shared token file. The file is
+    re-used when ``tokens.json`` says the same text (path, size, modification time) was
+    encoded by the same tokenizer and the file passes :func:`token_file_problem`; else the
+    text is encoded and the file written atomically."""
+    tokens = read_or_encode(text_path, tok, directory)
+    return save_token_file(directory, tokens), tokens.text_sha
+
+
+def same_vocabulary(a, b) -> bool:
+    """Whether two tokenizers give every id the same meaning: CharVocabs with the same
+    characters in the same order, or BPE tokenizers with the same token -> id map and the
+    same merges (so that they also cut text into the same tokens)."""
+    if isinstance(a, CharVocab) and isinstance(b, CharVocab):
+        return a.chars == b.chars
+    if isinstance(a, BPETokenizer) and isinstance(b, BPETokenizer):
+        def model(t: BPETokenizer):
+            m = json.loads(t.to_json()).get("model", {})
+            return m.get("type"), m.get("merges")
+        return (a.tokenizer.get_vocab(with_added_tokens=True)
+                == b.tokenizer.get_vocab(with_added_tokens=True) and model(a) == model(b))
+    return False
+
+
+def describe_tokenizer(tok) -> str:
+    """A few words naming a tokenizer: its kind, size and source."""
+    if isinstance(tok, BPETokenizer):
+        return f"a BPE of {len(tok)} ids ({tok.source})"
+    return f"{len(tok)} characters {tok.chars[:12]!r}" + ("..." if len(tok) > 12 else "")
 
 
 # ------------------------------------------------------- tokenizers in checkpoints -------
