@@ -41,17 +41,22 @@ Files in ``--out-dir``: ``ckpt_last.npz`` (after every evaluation, at the end an
 or SIGTERM), ``ckpt_best.npz`` (lowest val-loss estimate so far), ``metrics.jsonl`` (one line
 per evaluation, written as the run goes), ``metrics.json`` (at the end), with ``--plot``
 ``loss_curve.png``, and for BPE text ``tokens.bin`` + ``tokens.json`` (the text encoded once,
-re-used while it is unchanged). A checkpoint is never written with non-finite weights or
-losses, and a new run refuses an ``--out-dir`` that already holds one (``--resume`` or
-``--overwrite``). Checkpoints are plain ``.npz`` (no pickle) written atomically by
+re-used while it is unchanged and checks out). A checkpoint is never written with
+non-finite weights or losses. Every usage check runs before the first file is written or
+deleted. A new run refuses an ``--out-dir`` given explicitly that already holds one
+(``--resume`` or ``--overwrite``); in the default ``out-chars/`` the run found there moves
+into ``out-chars/previous-N/`` and a new one starts, so the first command can be run again.
+``--keep-checkpoints last|best``, ``--save-weights-only`` and ``--no-final-eval`` save disk
+and time (docs/finetune.md). Checkpoints are plain ``.npz`` (no pickle) written atomically by
 ``minigrad.save``; they hold the model, the optimizer state, the iteration, the config, the
 tokenizer and both random generators, so ``--resume`` reproduces the uninterrupted run's
 losses exactly. ``minigrad-sample`` samples from them, ``minigrad-export`` writes them as a
 Hugging Face GPT-2 directory.
 
 Exit codes: 0 done, 1 the loss became non-finite, 2 bad arguments, unusable text or
-checkpoint (one line, no traceback, before any training), 130 interrupted (Ctrl-C),
-143 terminated (SIGTERM).
+checkpoint (one line, no traceback, before any training), or a file that cannot be written
+(full disk, read-only directory) or memory that runs out during the run (one line naming
+it and the checkpoint kept), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 
 The pieces, each in a file named for what it holds: ``cli.py`` (the flags), ``prepare.py``
 (setting a run up), ``run.py`` (the :class:`Run` the loop drives), ``step.py`` (one

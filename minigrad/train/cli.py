@@ -187,9 +187,13 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
         help="when output is not a terminal, print a progress line every this many steps "
              "(default: every 10%% of --max-iters)")
     add(run, "--out-dir", default="out-chars",
-        help="directory for checkpoints, metrics.json and the loss curve")
+        help="directory for checkpoints, metrics.json and the loss curve. Left at its "
+             "default, a run found there moves into out-chars/previous-N/ and a new run "
+             "starts; given explicitly, a directory holding a run is refused (--resume or "
+             "--overwrite)")
     add(run, "--overwrite", action="store_true", default=False,
-        help="start a new run even though --out-dir holds one (its files are replaced)")
+        help="start a new run even though --out-dir holds one (its run files are deleted, "
+             "once every other check has passed)")
     add(run, "--resume", action="store_true", default=False,
         help="continue the run saved in --out-dir/ckpt_last.npz (its config is kept; only "
              "--max-iters, --eval-interval, --eval-iters and --log-interval may change)")
