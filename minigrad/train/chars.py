@@ -115,7 +115,10 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
     except DiskError as e:  # a full disk, a read-only directory: nothing saved is lost
         parser.error(f"{e}{kept_checkpoint(run)}")
     except MemoryError:
-        cfg = run.cfg if run is not None else config_from_args(args)
+        if run is None:
+            parser.error("out of memory while setting the run up: try a smaller --block-size, "
+                         "--batch-size or model")
+        cfg = run.cfg
         parser.error(f"out of memory with --block-size {cfg['block_size']}, --batch-size "
                      f"{cfg['batch_size']} and {cfg['n_layer']} layers of width "
                      f"{cfg['n_embd']}: try a smaller one{kept_checkpoint(run)}")

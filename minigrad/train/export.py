@@ -60,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="the tokenizer to write beside the model (default: the one SOURCE "
                         "carries)")
     args = p.parse_args(argv)
-    target = Path(args.out_dir)
+    target = Path(args.out_dir).resolve()
     blocker = next((a for a in (target, *target.parents) if a.exists()), None)
     if blocker is not None and not blocker.is_dir():
         p.error(f"{args.out_dir}: {blocker} is a file, not a directory")

@@ -49,8 +49,13 @@ def finish_run(run: Run) -> int:
           + (" (weights only)" if args.save_weights_only else ""))
     sample_words = ["--sample"] + (["--out-dir", args.out_dir]
                                    if args.out_dir != run.parser.get_default("out_dir") else [])
-    more = resume_command(args, run.explicit, run.parser, "--max-iters", str(2 * state.iteration))
-    print(f"train further with: {more}")
+    if args.keep_checkpoints == "best" or args.save_weights_only:  # nothing to --resume
+        print(f"train further from it with: {program_command()} --init-from "
+              f"{shlex.quote(str(run.checkpoint_path))} --out-dir NEW_DIR")
+    else:
+        more = resume_command(args, run.explicit, run.parser, "--max-iters",
+                              str(2 * state.iteration))
+        print(f"train further with: {more}")
     print(f"sample with: {program_command()} {' '.join(map(shlex.quote, sample_words))}")
     if args.plot:
         plot_losses(run.out_dir, metrics)

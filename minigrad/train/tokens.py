@@ -268,9 +268,11 @@ def same_vocabulary(a, b) -> bool:
     if isinstance(a, CharVocab) and isinstance(b, CharVocab):
         return a.chars == b.chars
     if isinstance(a, BPETokenizer) and isinstance(b, BPETokenizer):
-        def model(t: BPETokenizer):
+        def model(t: BPETokenizer):  # merges as pairs: "a b" and ["a", "b"] are one merge
             m = json.loads(t.to_json()).get("model", {})
-            return m.get("type"), m.get("merges")
+            merges = [tuple(x.split(" ", 1) if isinstance(x, str) else x)
+                      for x in m.get("merges") or []]
+            return m.get("type"), merges
         return (a.tokenizer.get_vocab(with_added_tokens=True)
                 == b.tokenizer.get_vocab(with_added_tokens=True) and model(a) == model(b))
     return False

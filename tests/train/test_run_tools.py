@@ -148,7 +148,7 @@ def _damage(run: Path, how: str) -> None:
     if how == "id past the vocabulary":
         ids[5] = 60000
         ids.tofile(bin_path)
-    elif how == "dtype float64 named":
+    elif how == "dtype float16 named":
         meta["dtype"] = "float16"
     elif how == "dtype uint32 named, size still fits":
         meta["dtype"], meta["count"] = "uint32", ids.size // 2
@@ -163,7 +163,7 @@ def _damage(run: Path, how: str) -> None:
     meta_path.write_text(json.dumps(meta))
 
 
-DAMAGES = ["id past the vocabulary", "dtype float64 named", "dtype uint32 named, size still fits",
+DAMAGES = ["id past the vocabulary", "dtype float16 named", "dtype uint32 named, size still fits",
            "count beyond the file", "file truncated", "json not an object", "no text hash"]
 
 
