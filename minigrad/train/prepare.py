@@ -1,8 +1,13 @@
 """Setting a run up: configuration, tokenizer, data, model, optimizer and restored state.
 
 Every problem found here is a usage error (one line, exit code 2) raised before any
-training: an unusable text, checkpoint, ``--init-from`` model or tokenizer, a changed text
-on ``--resume``, an ``--out-dir`` that holds another run. :func:`prepare_run` returns the
+training: an unusable text, checkpoint, ``--init-from`` model or tokenizer, a tokenizer that
+would renumber an ``--init-from`` model's ids, a changed text on ``--resume``, an
+``--out-dir`` that holds another run or cannot be written, a context too long for memory.
+
+:func:`prepare_run` decides before it destroys: parse, then every check (reading files,
+never writing), then the first writes (``safety.claim_out_dir``: create ``--out-dir``, prove
+it writable, delete or back up the run found there; then the token file). It returns the
 :class:`~minigrad.train.run.Run` that ``chars.train_loop`` drives.
 """
 

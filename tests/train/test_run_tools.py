@@ -78,12 +78,16 @@ REFUSALS = {
 }
 
 
+@pytest.mark.parametrize("where", ["--overwrite", "default out-dir"])
 @pytest.mark.parametrize("case", sorted(REFUSALS))
-def test_a_refused_overwrite_leaves_the_old_run_byte_identical(case, small_text, char_run,
-                                                               tmp_path, capsys):
+def test_a_refused_run_leaves_the_old_run_byte_identical(case, where, small_text, char_run,
+                                                         tmp_path, monkeypatch, capsys):
+    """Both ways a new run makes room (--overwrite deletes, the default --out-dir moves the
+    run into previous-N/) come after every check."""
     if "bpe" in " ".join(REFUSALS[case][0]) and importlib.util.find_spec("tokenizers") is None:
         pytest.skip("tokenizers is not installed")
-    out = tmp_path / "out"
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "out-chars"
     out.mkdir()
     for name in os.listdir(char_run):
         (out / name).write_bytes((char_run / name).read_bytes())
@@ -92,9 +96,9 @@ def test_a_refused_overwrite_leaves_the_old_run_byte_identical(case, small_text,
     extra = [a.format(tmp=tmp_path, run=char_run) for a in extra]
     model_flags = [] if "--init-from" in extra else TINY[:10]
     capsys.readouterr()
+    where = ["--out-dir", str(out), "--overwrite"] if where == "--overwrite" else []
     assert run_main(chars, [*model_flags, *TINY[10:], "--text", str(small_text),
-                            "--max-iters", "2", "--out-dir", str(out), "--overwrite",
-                            *extra]) == 2
+                            "--max-iters", "2", *where, *extra]) == 2
     assert message in one_line(capsys.readouterr().err)
     assert snapshot(out) == before
 
@@ -394,6 +398,7 @@ def test_save_weights_only_samples_and_fine_tunes_but_does_not_resume(small_text
     assert run_main(chars, ["--resume", "--out-dir", str(light), "--max-iters", "4"]) == 2
     err = one_line(capsys.readouterr().err)
     assert "holds weights only" in err and f"--init-from {light / 'ckpt_last.npz'}" in err
+    assert run_main(sample, [str(light), "--num-samples", "1", "--max-new-tokens", "3"]) == 0
     assert run_main(chars, ["--init-from", str(light / "ckpt_last.npz"), *FINE_TUNE,
                             "--text", str(small_text), "--max-iters", "1",
                             "--out-dir", str(tmp_path / "tuned")]) == 0
