@@ -6,9 +6,9 @@ would renumber an ``--init-from`` model's ids, a changed text on ``--resume``, a
 ``--out-dir`` that holds another run or cannot be written, a context too long for memory.
 
 :func:`prepare_run` decides before it destroys: parse, then every check (reading files,
-never writing), then the first writes (``safety.claim_out_dir``: create ``--out-dir``, prove
-it writable, delete or back up the run found there; then the token file). It returns the
-:class:`~minigrad.train.run.Run` that ``chars.train_loop`` drives.
+never writing), then the first writes: ``safety.check_writable`` (create ``--out-dir``,
+prove it writable), ``safety.make_room`` (delete or back up the run found there), the token
+file. It returns the :class:`~minigrad.train.run.Run` that ``chars.train_loop`` drives.
 """
 
 from __future__ import annotations
@@ -49,7 +49,14 @@ from .generation import resolve_prompt
 from .pretrained import config_entries, load_model, reconfigured
 from .progress import Progress
 from .run import Run
-from .safety import check_out_dir, check_plot_available, claim_out_dir, run_is_finished, writing
+from .safety import (
+    check_out_dir,
+    check_plot_available,
+    check_writable,
+    make_room,
+    run_is_finished,
+    writing,
+)
 from .tokens import (
     TOKEN_FILE,
     BPETokenizer,
@@ -246,8 +253,10 @@ def prepare_run(args: argparse.Namespace, explicit: set[str],
         del ckpt
     net = world.wrap(model)  # a collective: no rank writes before every rank has checked
     # --- the first writes: every check has passed ------------------------------------------
-    if not args.profile and world.is_main:
-        claim_out_dir(out_dir, args, explicit, parser)
+    if not args.profile:
+        check_writable(out_dir, parser)
+        if world.is_main:
+            make_room(out_dir, args, parser)
     if tokens is not None:  # the same ids, now read from the file instead of memory
         with writing(out_dir / TOKEN_FILE):
             ids = save_token_file(out_dir, tokens)

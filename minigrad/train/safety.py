@@ -1,7 +1,7 @@
 """Run safety: no run is lost, and no broken state is ever saved.
 
-- :func:`check_out_dir` (reads only) then :func:`claim_out_dir` (the run's first writes, once
-  every usage check passed): a new run given an ``--out-dir`` that already holds one refuses
+- :func:`check_out_dir` (reads only) then :func:`check_writable` and :func:`make_room` (the
+  run's first writes, once every usage check passed): a new run given an ``--out-dir`` that already holds one refuses
   it (unless ``--resume`` or ``--overwrite``); in the default ``--out-dir`` the run found
   there moves into ``previous-N/``. :func:`run_is_finished`: ``--resume`` of a finished run
   says there is nothing left to train.
@@ -101,7 +101,7 @@ def uses_default_out_dir(explicit: set[str]) -> bool:
 
 def check_out_dir(out_dir: Path, args: argparse.Namespace, explicit: set[str],
                   parser: argparse.ArgumentParser) -> None:
-    """Usage errors about --out-dir; reads only (:func:`claim_out_dir` writes). It must be
+    """Usage errors about --out-dir; reads only (:func:`check_writable` and :func:`make_room` write). It must be
     (or become) a directory, and a new run given an --out-dir must not silently replace a
     run already saved there."""
     if out_dir.exists() and not out_dir.is_dir():
@@ -117,12 +117,10 @@ def check_out_dir(out_dir: Path, args: argparse.Namespace, explicit: set[str],
                      f"it with --resume, choose another --out-dir, or pass --overwrite")
 
 
-def claim_out_dir(out_dir: Path, args: argparse.Namespace, explicit: set[str],
-                  parser: argparse.ArgumentParser) -> None:
-    """The run's first writes, once every usage check has passed: create --out-dir, prove
-    it writable with a probe file, then make room for a new run: with --overwrite the files
-    of the run found there are deleted; in the default --out-dir they are moved into
-    ``previous-N/`` (the first free N) instead. A --resume keeps everything."""
+def check_writable(out_dir: Path, parser: argparse.ArgumentParser) -> None:
+    """The run's first writes, once every usage check has passed (each process of a
+    data-parallel run does them): create --out-dir and prove it writable with a probe file,
+    before :func:`make_room` deletes or moves anything."""
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -133,6 +131,13 @@ def claim_out_dir(out_dir: Path, args: argparse.Namespace, explicit: set[str],
         os.unlink(probe)
     except OSError as e:
         parser.error(f"--out-dir {out_dir} is not writable: {e.strerror or e}")
+
+
+def make_room(out_dir: Path, args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Room for a new run in a writable --out-dir (one process does this): with --overwrite
+    the files of the run found there are deleted; in the default --out-dir (the only other
+    way :func:`check_out_dir` lets a new run in beside one) they are moved into
+    ``previous-N/`` (the first free N). A --resume keeps everything."""
     found = [name for name in RUN_FILES if (out_dir / name).exists()]
     if args.resume or not found:
         return
