@@ -415,3 +415,22 @@ def test_no_final_eval_skips_the_full_validation_pass(small_text, tmp_path, caps
     assert run_main(chars, ["--resume", "--out-dir", str(out), "--max-iters", "4",
                             "--final-eval"]) == 0
     assert "full val loss" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("flags, says", [
+    (["--keep-checkpoints", "best"], "nothing saved (--keep-checkpoints best)"),
+    (["--save-weights-only"], "start a new run from it with --init-from"),
+    ([], "continue with:"),
+])
+def test_an_interrupted_run_says_what_it_kept(flags, says, small_text, tmp_path, monkeypatch,
+                                              capsys):
+    monkeypatch.setenv(chars.INTERRUPT_ENV, "3")
+    out = tmp_path / "out"
+    assert run_main(chars, [*TINY, "--text", str(small_text), "--max-iters", "6",
+                            "--eval-interval", "2", "--out-dir", str(out), *flags]) == 130
+    said = capsys.readouterr()
+    assert says in said.out + said.err
+    last = out / "ckpt_last.npz"
+    assert last.exists() == ("best" not in flags)
+    if last.exists():
+        assert int(minigrad.load(last)["iteration"]) == 3
