@@ -18,7 +18,11 @@ when a gradient is needed, records a :class:`Context` on the output so that
 ``Tensor.backward`` can later call ``backward`` with the output's gradient.
 Positional arguments of ``apply`` are the differentiable inputs (Tensors);
 keyword arguments are plain options (axes, masks, indices) that never get a
-gradient.
+gradient. ``forward`` may return a tuple of arrays: ``apply`` then returns one
+Tensor per array, all recorded by one Context, and ``backward`` receives one
+gradient per output, as PyTorch's ``autograd.Function``. What ``backward`` may
+return (one gradient per input, of its shape or one it broadcasts to) is
+checked by the engine: see :mod:`minigrad.autograd.backward_results`.
 
 Each derivative is written once. ``backward`` above uses only operations that
 NumPy arrays and minigrad Tensors spell alike, so with ``differentiable_backward =
@@ -261,7 +265,9 @@ class Function:
 
     @classmethod
     def apply(cls, *inputs: Any, **options: Any):
-        """Run ``forward`` on the inputs' arrays and record the graph edge."""
+        """Run ``forward(ctx, *arrays, **options)`` on the inputs' arrays and record the
+        graph edge: a Tensor, or a tuple with one Tensor per array when ``forward`` returns
+        a tuple (see :func:`_several_outputs`)."""
         Tensor = _Tensor
         tensors = inputs
         if not all(isinstance(x, Tensor) for x in inputs):
