@@ -217,6 +217,15 @@ def test_several_outputs_second_derivative():
     np.testing.assert_allclose(hx.data, 8 * a.sum() + 4 * a.size * a)
 
 
+def test_several_outputs_under_the_profiler():
+    x = mg.tensor(A.copy(), requires_grad=True)
+    with mg.profile() as prof:
+        p, q = Split.apply(x)
+        (p.sum() + q.sum()).backward()
+    np.testing.assert_allclose(x.grad.data, 2 + 2 * A)
+    assert prof.stats()["Split"].backward_calls == 1
+
+
 def test_several_outputs_freed_after_backward():
     x = mg.tensor(A.copy(), requires_grad=True)
     p, q = Split.apply(x)
