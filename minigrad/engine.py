@@ -14,6 +14,11 @@
 3. stores the total in ``.grad`` of every leaf that requires grad, and frees
    what each op saved once it has been used (unless ``retain_graph``).
 
+What each ``backward`` returns is checked with PyTorch's rules (one gradient per input, of
+the input's shape or one it broadcasts to, see ``autograd/backward_results.py``). An op
+whose forward returned several outputs runs its ``backward`` once, with one gradient per
+output, when the walk has visited every output it reaches (:class:`_SeveralOutputs`).
+
 With ``create_graph=True`` the same walk calls the same ``backward`` of each op,
 with grad mode on and a :class:`GraphContext` instead of the op's Context: its
 saved arrays come back as the Tensors they are values of and ``ctx.xp`` is

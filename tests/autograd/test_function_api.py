@@ -226,6 +226,17 @@ def test_several_outputs_under_the_profiler():
     assert prof.stats()["Split"].backward_calls == 1
 
 
+def test_an_output_of_several_written_in_place_is_refused_at_backward():
+    # PyTorch rebases that output's history; minigrad cannot yet, and says so
+    x = mg.tensor(A.copy(), requires_grad=True)
+    p, q = Split.apply(x)
+    p.mul_(2)
+    with pytest.raises(RuntimeError, match="an output of Split, a Function with several "
+                       "outputs, was written in place"):
+        (p.sum() + q.sum()).backward()
+    assert x.grad is None
+
+
 def test_several_outputs_freed_after_backward():
     x = mg.tensor(A.copy(), requires_grad=True)
     p, q = Split.apply(x)
