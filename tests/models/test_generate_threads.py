@@ -1,4 +1,5 @@
-"""Sampling never touches shared module state: ``generate`` and the decoders run in eval
+"""Sampling never touches shared module state: ``generate``, the decoders and
+``viz.attention_weights`` run in eval
 semantics in their own thread (``nn.module.eval_in_this_thread``), so another thread
 training the same model keeps its dropout and sees ``.training`` unchanged; and every
 loader of GPT returns the model in eval mode."""
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 
 import minigrad
-from minigrad import models, nn
+from minigrad import models, nn, viz
 
 V, BLOCK = 11, 8
 
@@ -35,6 +36,7 @@ INFERENCE = {
     "Transformer.greedy_decode": (make_transformer, lambda m: m.greedy_decode(SRC, 1, 2, 5)),
     "Transformer.beam_search": (make_transformer,
                                 lambda m: m.beam_search(SRC, 1, 2, 5, beam_size=2)),
+    "viz.attention_weights": (make_gpt, lambda m: viz.attention_weights(m, np.array([[1, 2]]))),
 }
 
 
@@ -65,6 +67,18 @@ def test_another_thread_sees_train_mode_and_dropout_during_inference(name):
     assert all(seen["modes"])  # ... but only in its own thread
     assert 300 < seen["dropped"] < 700
     assert all(m.training for m in model.modules())
+
+
+@pytest.mark.parametrize("name", list(INFERENCE))
+def test_each_module_keeps_its_own_mode(name):
+    make, infer = INFERENCE[name]
+    model = make()
+    frozen = [m for m in model.modules() if isinstance(m, nn.Dropout)][1:]
+    for m in frozen:
+        m.eval()
+    modes = [m.training for m in model.modules()]
+    infer(model)
+    assert [m.training for m in model.modules()] == modes
 
 
 def test_training_forwards_keep_dropout_while_another_thread_generates():
