@@ -1,8 +1,7 @@
 """Sampling never touches shared module state: ``generate``, the decoders and
-``viz.attention_weights`` run in eval
-semantics in their own thread (``nn.module.eval_in_this_thread``), so another thread
-training the same model keeps its dropout and sees ``.training`` unchanged; and every
-loader of GPT returns the model in eval mode."""
+``viz.attention_weights`` run in eval semantics in their own thread
+(``nn.module.eval_in_this_thread``), so another thread training the same model keeps its
+dropout and sees ``.training`` unchanged; and every loader of GPT returns eval mode."""
 
 from __future__ import annotations
 
