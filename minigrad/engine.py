@@ -14,6 +14,11 @@
 3. stores the total in ``.grad`` of every leaf that requires grad, and frees
    what each op saved once it has been used (unless ``retain_graph``).
 
+What each ``backward`` returns is checked with PyTorch's rules (one gradient per input, of
+the input's shape or one it broadcasts to, see ``autograd/backward_results.py``). An op
+whose forward returned several outputs runs its ``backward`` once, with one gradient per
+output, when the walk has visited every output it reaches (:class:`_SeveralOutputs`).
+
 With ``create_graph=True`` the same walk calls the same ``backward`` of each op,
 with grad mode on and a :class:`GraphContext` instead of the op's Context: its
 saved arrays come back as the Tensors they are values of and ``ctx.xp`` is
@@ -36,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import function
+from .autograd import backward_results
 from .autograd.grad_mode import enable_grad, no_grad
 
 if TYPE_CHECKING:
@@ -135,24 +141,25 @@ class GraphContext:
     :class:`~minigrad.ops.tensor_ops.TensorOps`, which the Tensor class carries (so the
     engine imports no op). Every other attribute is the Context's own."""
 
-    def __init__(self, ctx: function.Context, out: Tensor) -> None:
+    def __init__(self, ctx: function.Context, outs: tuple, tensor_class: type) -> None:
         self._ctx = ctx
-        self.saved_tensors = ctx.saved_as_tensors(out)
-        self.xp = _tensor_class(out).graph_ops
+        self.saved_tensors = ctx.saved_as_tensors(outs)
+        self.xp = tensor_class.graph_ops
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._ctx, name)
 
 
-def recorded_backward(ctx: function.Context, out: Tensor, grad: Tensor) -> Any:
-    """The gradients of the op that made ``out``, recorded as a graph (``create_graph``):
-    its one ``backward`` run on Tensors, or, for a fused op, the derivative of its
-    ``composite``. An op with neither refuses."""
+def recorded_backward(ctx: function.Context, outs: tuple, grads: Sequence,
+                      tensor_class: type) -> Any:
+    """The gradients of the op that made ``outs`` (its outputs, one incoming gradient each),
+    recorded as a graph (``create_graph``): its one ``backward`` run on Tensors, or, for a
+    fused op, the derivative of its ``composite``. An op with neither refuses."""
     fn = ctx.fn
     if fn.composite is not None:
-        return function.composite_backward(ctx, grad, functools.partial(fn.composite, ctx))
+        return function.composite_backward(ctx, grads[0], functools.partial(fn.composite, ctx))
     if fn.differentiable_backward:
-        return fn.backward(GraphContext(ctx, out), grad)
+        return fn.backward(GraphContext(ctx, outs, tensor_class), *grads)
     raise RuntimeError(
         f"double backward is not implemented for {fn.__name__}: its backward runs on arrays "
         "only, so backward(create_graph=True) cannot record its gradient. Write it in "
@@ -167,7 +174,7 @@ def _check_parent_versions(ctx) -> None:
     if not ctx._versions:
         return
     ctx._check_versions()
-    for p, then in zip(ctx.parents, ctx._versions[2]):
+    for p, then in zip(ctx.parents, ctx._versions[1]):
         if p._vc[0] != then:
             raise RuntimeError(
                 "one of the variables needed for gradient computation has been modified by an "
@@ -280,6 +287,48 @@ def _passed_down(g: Any) -> int:
 _ONLY_IN_WALK = _only_in_walk()
 
 
+class _SeveralOutputs:
+    """The gradients of the outputs of several-output ops, gathered during one walk: an op's
+    ``backward`` runs once, when the last of its outputs that the walk reaches is visited
+    (the walk's order puts every output of an op before any of its inputs).
+
+    ``order`` is the walk's list of tensors still to visit (popped from its end): a tensor's
+    position in it, recorded once, tells whether the walk has yet to visit it."""
+
+    def __init__(self, order: list) -> None:
+        self.order = order
+        self.positions = {id(x): i for i, x in enumerate(order)}
+        self.pending: dict[int, tuple] = {}
+
+    def gather(self, t: Tensor, g: Any, ctx: function.Context) -> tuple | None:
+        """Record ``g`` as the gradient of output ``t`` of ``ctx``. Returns (the outputs, their
+        gradients, None where none arrived) once every output the walk reaches is in, None
+        while some are still ahead or when no output received a gradient."""
+        entry = self.pending.get(id(ctx))
+        if entry is None:
+            outs = tuple(None if r is None else r() for r in ctx._outs)
+            ahead = len(self.order)
+            waiting = {k for k, o in enumerate(outs)
+                       if o is not None and o is not t and self.positions.get(id(o), ahead) < ahead}
+            entry = self.pending[id(ctx)] = (outs, [None] * len(outs), waiting)
+        outs, out_grads, waiting = entry
+        k = next((k for k, o in enumerate(outs) if o is t), None)
+        if k is None:
+            raise RuntimeError(
+                f"an output of {ctx.fn.__name__}, a Function with several outputs, was written "
+                "in place while a graph was recorded; minigrad cannot rebase the history of one "
+                "output of several. Use the out-of-place op, or .clone() the output first."
+            )
+        out_grads[k] = g
+        waiting.discard(k)
+        if waiting:
+            return None
+        del self.pending[id(ctx)]
+        if all(x is None for x in out_grads):
+            return None
+        return outs, out_grads
+
+
 def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bool,
           capture: dict | None, stop: frozenset = frozenset()) -> None:
     """The backward pass from ``roots`` with seed gradients ``seeds``.
@@ -288,6 +337,8 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
     {id(tensor): None} of the tensors whose total gradient to record there (leaves or
     not), leaving every ``.grad`` untouched."""
     order = topological_order(list(roots), stop)
+    Tensor = _tensor_class(roots[0])
+    joins: _SeveralOutputs | None = None  # made when a several-output op is first met
     grads: dict[int, Any] = {}
     owned: set[int] = set()  # keys whose gradient array this walk allocated: add in place
     for r, s in zip(roots, seeds):
@@ -301,20 +352,32 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
             t = order.pop()
             g = grads.pop(id(t), None)
             owned.discard(id(t))  # t may die now: its id must not stay marked as ours
-            if g is None:
-                continue
-            if not create_graph and _is_lazy(g):
-                g = g.materialize()  # a lazy slice gradient, now read as a whole
             ctx = t._ctx
-            if capture is not None and id(t) in capture:
-                capture[id(t)] = g
-                if id(t) in stop:
+            if g is not None:
+                if not create_graph and _is_lazy(g):
+                    g = g.materialize()  # a lazy slice gradient, now read as a whole
+                if capture is not None and id(t) in capture:
+                    capture[id(t)] = g
+                    if id(t) in stop:
+                        continue
+                if ctx is None:  # a leaf: store the total gradient
+                    if capture is None:
+                        _accumulate(t, g, create_graph)
+                        _post_accumulate(t)  # hooks run outside the lock
                     continue
-            if ctx is None:  # a leaf: store the total gradient
-                if capture is None:
-                    _accumulate(t, g, create_graph)
-                    _post_accumulate(t)  # hooks run outside the lock
+            elif ctx is None or ctx._outs is None:
                 continue
+            if ctx._outs is not None:  # one of several outputs: backward waits for them all
+                if joins is None:
+                    joins = _SeveralOutputs(order)
+                joined = joins.gather(t, g, ctx)
+                if joined is None:
+                    continue
+                outs, out_grads = joined
+                out_grads = backward_results.output_gradients(ctx, out_grads, create_graph,
+                                                               Tensor)
+            else:
+                outs, out_grads = (t,), (g,)
             if ctx._freed:
                 raise RuntimeError(
                     f"Trying to backward through the graph a second time: {ctx.fn.__name__} "
@@ -323,24 +386,29 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                 )
             if create_graph:
                 _check_parent_versions(ctx)
-                in_grads = recorded_backward(ctx, t, g)
+                in_grads = recorded_backward(ctx, outs, out_grads, Tensor)
+                # a gradient in with a graph: a gradient out without one lost its derivative
+                graph_in = any(getattr(x, "_requires_grad", False) for x in out_grads)
             else:
-                in_grads = ctx.fn.backward(ctx, g)
+                in_grads = ctx.fn.backward(ctx, *out_grads)
+            outs = out_grads = None
             if type(in_grads) is not tuple:
-                in_grads = (in_grads,)
-            for parent, needs, pg in zip(ctx.parents, ctx.needs_input_grad, in_grads):
+                in_grads = tuple(in_grads) if type(in_grads) is list else (in_grads,)
+            if len(in_grads) != len(ctx.parents):
+                in_grads = backward_results.checked_count(ctx, in_grads)
+            for i, (parent, needs, pg) in enumerate(zip(ctx.parents, ctx.needs_input_grad,
+                                                        in_grads)):
                 if not needs or pg is None:
                     continue
                 pctx = parent._ctx
                 if pctx is not None and pctx.seq > ctx.seq:
                     _raise_rebased(ctx, parent)
-                if pg.shape != parent.data.shape:
-                    raise RuntimeError(
-                        f"internal error: {ctx.fn.__name__}.backward returned a gradient of shape "
-                        f"{pg.shape} for an input of shape {parent.shape}"
-                    )
-                if pg.dtype != parent.data.dtype:
-                    pg = pg.to(parent.data.dtype) if create_graph else pg.astype(parent.data.dtype)
+                if ((type(pg) is not np.ndarray if not create_graph else not isinstance(pg, Tensor))
+                        or pg.shape != parent.data.shape or pg.dtype != parent.data.dtype):
+                    pg = backward_results.checked_gradient(ctx, i, pg, parent, create_graph,
+                                                           Tensor)
+                if create_graph and graph_in and not pg._requires_grad:
+                    backward_results.refuse_constant_gradient(ctx, i, parent)
                 key = id(parent)
                 if key not in grads:
                     grads[key] = pg

@@ -18,7 +18,11 @@ when a gradient is needed, records a :class:`Context` on the output so that
 ``Tensor.backward`` can later call ``backward`` with the output's gradient.
 Positional arguments of ``apply`` are the differentiable inputs (Tensors);
 keyword arguments are plain options (axes, masks, indices) that never get a
-gradient.
+gradient. ``forward`` may return a tuple of arrays: ``apply`` then returns one
+Tensor per array, all recorded by one Context, and ``backward`` receives one
+gradient per output, as PyTorch's ``autograd.Function``. What ``backward`` may
+return (one gradient per input, of its shape or one it broadcasts to) is
+checked by the engine: see :mod:`minigrad.autograd.backward_results`.
 
 Each derivative is written once. ``backward`` above uses only operations that
 NumPy arrays and minigrad Tensors spell alike, so with ``differentiable_backward =
@@ -35,6 +39,7 @@ function in small ops), and ``create_graph`` differentiates that.
 from __future__ import annotations
 
 import itertools
+import weakref
 from typing import Any
 
 import numpy as np
@@ -76,6 +81,11 @@ class Context:
     __slots__ = ("__dict__", "_freed", "_saved", "_versions", "fn", "needs_input_grad",
                  "parents", "seq")
     xp = ArrayOps
+    # Set on the Context of a forward that returned several outputs (``apply``): a weak
+    # reference to each output Tensor, with its shape and dtype (for zero gradients).
+    _outs: tuple | None = None
+    _out_meta: tuple = ()
+    _materialize_grads = True
 
     def __init__(self, fn: type, parents: tuple, needs_input_grad: tuple) -> None:
         self.fn = fn
@@ -90,36 +100,51 @@ class Context:
         """Keep ``arrays`` (ndarrays or None) until backward has used them."""
         self._saved = arrays
 
-    def _record_versions(self, out: Any, inputs: list) -> None:
-        """Snapshot what the version check needs: the output's counter and array id, and
-        every input's version (matching saved arrays to tensors waits for backward);
-        ``inputs`` are the arrays forward received (after dtype promotion), so that
-        :meth:`saved_as_tensors` can tell which input a saved array is.
+    def set_materialize_grads(self, value: bool) -> None:
+        """For a forward with several outputs: whether ``backward`` receives zeros (True, the
+        default, PyTorch's) or None (False) as the gradient of an output the loss did not use."""
+        self._materialize_grads = bool(value)
 
-        The counter is the output's shared one-element list, not the output, so
-        the output is not kept alive by its own Context (no reference cycle);
-        the id stays unique while the saved array it names is alive.
+    def _record_versions(self, outs: tuple, inputs: list) -> None:
+        """Snapshot what the version check needs: each output's counter, array id and
+        version, and every input's version (matching saved arrays to tensors waits for
+        backward); ``inputs`` are the arrays forward received (after dtype promotion), so
+        that :meth:`saved_as_tensors` can tell which input a saved array is.
+
+        ``outs`` holds None where a forward with several outputs returned a non-array.
+        An output's counter is its shared one-element list, not the output, so the output
+        is not kept alive by its own Context (no reference cycle); the id stays unique
+        while the saved array it names is alive.
         """
-        self._versions = (out._vc, id(out.data), [p._vc[0] for p in self.parents],
-                          out._vc[0], inputs)
+        self._versions = (tuple([(None, None, None) if o is None else (o._vc, id(o.data), o._vc[0])
+                                 for o in outs]),
+                          [p._vc[0] for p in self.parents], inputs)
 
-    def saved_as_tensors(self, out: Any) -> tuple:
+    def saved_as_tensors(self, outs: tuple) -> tuple:
         """``saved_tensors`` as the Tensors they are the values of, for a backward run under
         ``create_graph``: a saved input array is that input (cast back to the dtype forward
-        computed in, differentiably), the saved output array is ``out``, the op's output.
+        computed in, differentiably), a saved output array is that output of ``outs`` (the
+        op's outputs, None for one that no longer exists).
         Anything else is an intermediate forward computed: as a constant its derivative
         would be silently lost, so it raises."""
         saved = self.saved_tensors
         if not saved:
             return saved
-        _, out_id, _, _, inputs = self._versions
+        out_ids, _, inputs = self._versions
         found = []
         for i, arr in enumerate(saved):
             if arr is None:
                 found.append(None)
                 continue
-            if id(arr) == out_id and out.data is arr:
-                found.append(out)
+            k = next((k for k, (_, oid, _) in enumerate(out_ids) if oid == id(arr)), None)
+            if k is not None:
+                if outs[k] is None or outs[k].data is not arr:
+                    raise RuntimeError(
+                        f"{self.fn.__name__}.backward reads output {k}, which no longer "
+                        "exists; under create_graph its graph is needed. Keep every output "
+                        "of the op alive until backward has run."
+                    )
+                found.append(outs[k])
                 continue
             for p, a in zip(self.parents, inputs):
                 if arr is a:
@@ -136,20 +161,23 @@ class Context:
 
     def _check_versions(self) -> None:
         """Raise PyTorch's error if a saved array's tensor was written in place since."""
-        out_vc, out_id, versions, out_then, _ = self._versions
+        outs, versions, _ = self._versions
         for arr in self._saved:
             if arr is None:
                 continue
-            if id(arr) == out_id:
-                now, then, role = out_vc[0], out_then, "output 0"
+            for k, (out_vc, oid, then) in enumerate(outs):
+                if oid == id(arr):
+                    now, role = out_vc[0], ("output", k)
+                    break
             else:
                 for j, p in enumerate(self.parents):
                     if arr is p.data:
-                        now, then, role = p._vc[0], versions[j], f"input {j}"
+                        now, then, role = p._vc[0], versions[j], ("input", j)
                         break
                 else:
                     continue  # an intermediate array: no tensor can write to it
             if now != then:
+                role = f"{role[0]} {role[1]}"
                 raise RuntimeError(
                     "one of the variables needed for gradient computation has been modified by "
                     f"an inplace operation: [tensor of shape {arr.shape}, dtype {arr.dtype}], "
@@ -237,7 +265,9 @@ class Function:
 
     @classmethod
     def apply(cls, *inputs: Any, **options: Any):
-        """Run ``forward`` on the inputs' arrays and record the graph edge."""
+        """Run ``forward(ctx, *arrays, **options)`` on the inputs' arrays and record the
+        graph edge: a Tensor, or a tuple with one Tensor per array when ``forward`` returns
+        a tuple (see :func:`_several_outputs`)."""
         Tensor = _Tensor
         tensors = inputs
         if not all(isinstance(x, Tensor) for x in inputs):
@@ -263,21 +293,50 @@ class Function:
                 arrays = _dtypes.promote(cls.promote, arrays, cls.__name__.lower(), scalars)
         if _mode.enabled and True in needs:
             ctx = Context(cls, tensors, needs)
-            out = Tensor._from_op(cls.forward(ctx, *arrays, **options), ctx)
+            result = cls.forward(ctx, *arrays, **options)
+            if type(result) is tuple:
+                return _several_outputs(result, ctx, tensors, arrays)
+            out = Tensor._from_op(result, ctx)
             _link_view(out, tensors)  # first: a saved output that is a view checks the shared counter
             if ctx._saved:
-                ctx._record_versions(out, arrays)
+                ctx._record_versions((out,), arrays)
             return out
         scratch = _mode.scratch
         if scratch is None:  # this thread's first op without a graph
             scratch = _mode.scratch = Context(Function, (), ())
         try:  # nothing to record: forward gets this thread's throwaway context
-            out = Tensor._from_op(cls.forward(scratch, *arrays, **options), None)
+            result = cls.forward(scratch, *arrays, **options)
+            if type(result) is tuple:
+                return _several_outputs(result, None, tensors, arrays)
+            out = Tensor._from_op(result, None)
             _link_view(out, tensors)
             return out
         finally:  # drop whatever forward saved on it, even if forward raised
             scratch.__dict__.clear()
             scratch._saved = ()
+
+
+def _several_outputs(results: tuple, ctx: Context | None, inputs: tuple, arrays: list) -> tuple:
+    """The outputs of a forward that returned a tuple, as PyTorch's ``Function``: each array
+    becomes a Tensor recorded by the one ``ctx`` (``backward`` then receives one gradient
+    per output, in order); any other value (None, a Python number) is returned as it is and
+    its gradient slot is None. ``ctx`` None: nothing is recorded."""
+    outs = []
+    for r in results:
+        if isinstance(r, np.generic):
+            r = np.asarray(r)
+        if isinstance(r, np.ndarray):
+            r = _Tensor._from_op(r, ctx)
+            _link_view(r, inputs)
+        outs.append(r)
+    if ctx is not None:
+        tensors = [o if isinstance(o, _Tensor) else None for o in outs]
+        ctx._outs = tuple(None if t is None else weakref.ref(t) for t in tensors)
+        ctx._out_meta = tuple(None if t is None else (t.data.shape, t.data.dtype)
+                              for t in tensors)
+        if ctx._saved:
+            ctx._record_versions(tensors, arrays)
+    return tuple(outs)
 
 
 def _refuse_tensor_options(cls: type, options: dict) -> None:

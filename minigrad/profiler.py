@@ -178,10 +178,10 @@ class Profiler:
         perf = time.perf_counter
         load = self._load
 
-        def timed_backward(ctx: Any, grad: Any):
+        def timed_backward(ctx: Any, *grads: Any):  # one gradient per output of the op
             loaded = load.seconds
             t0 = perf()
-            out = fn(ctx, grad)
+            out = fn(ctx, *grads)
             dt = perf() - t0
             s = stats.get(name)
             if s is None:

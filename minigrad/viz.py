@@ -242,8 +242,9 @@ def named_attention_weights(model: Any, *inputs: Any, **kwargs: Any) -> list[tup
 
     Every sub-module with a ``record_weights`` attribute (``nn.MultiHeadAttention``)
     is asked to keep its post-softmax weights, shape (B, H, T_q, T_k), in
-    ``last_attn_weights``. The model runs in eval mode (no dropout) under
-    ``no_grad``; its mode and the layers' flags are restored afterwards.
+    ``last_attn_weights``. The model runs in eval semantics (no dropout) in this thread
+    only, under ``no_grad``: its mode is never changed; the layers' flags are restored
+    afterwards.
     Returns ``[(module name, weights), ...]`` in module registration order.
     """
     if not hasattr(model, "named_modules"):
@@ -253,14 +254,14 @@ def named_attention_weights(model: Any, *inputs: Any, **kwargs: Any) -> list[tup
         raise ValueError(
             f"{type(model).__name__} has no attention layer with a record_weights flag"
         )
+    from minigrad.nn.module import eval_in_this_thread  # nn builds on this package
+
     flags = [m.record_weights for _, m in layers]
-    was_training = getattr(model, "training", False)
     try:
         for _, m in layers:
             m.record_weights = True
             m.last_attn_weights = None
-        model.eval()
-        with no_grad():
+        with eval_in_this_thread(), no_grad():
             model(*inputs, **kwargs)
         out = []
         for name, m in layers:
@@ -272,7 +273,6 @@ def named_attention_weights(model: Any, *inputs: Any, **kwargs: Any) -> list[tup
     finally:
         for (_, m), flag in zip(layers, flags):
             m.record_weights = flag
-        model.train(was_training)
 
 
 def attention_weights(model: Any, *inputs: Any, **kwargs: Any) -> list[np.ndarray]:

@@ -40,6 +40,7 @@ from minigrad import nn
 from minigrad.function import no_grad
 from minigrad.nn import functional as F
 from minigrad.nn.attention import KVCache
+from minigrad.nn.module import eval_in_this_thread
 from minigrad.random import generator
 from minigrad.tensor import Tensor
 
@@ -248,8 +249,12 @@ class GPT(nn.Module):
         only the ``top_k`` likeliest tokens if given (top_k=1 is greedy), with
         minigrad's global generator: ``minigrad.manual_seed`` makes it
         repeatable. The model sees at most the last block_size tokens. Runs
-        without recording a graph and in eval mode (dropout off); the
-        training mode is restored afterwards.
+        without recording a graph and in eval semantics (dropout off) in the
+        calling thread only (``nn.module.eval_in_this_thread``): the model's
+        mode is never changed, so another thread training the same model
+        keeps its dropout while this one samples. (nanoGPT's ``generate``
+        runs in whatever mode the model is in and leaves ``model.eval()`` to
+        the caller; here a model in train mode samples as in eval mode.)
 
         With ``use_cache`` the prompt is processed once and each new token
         costs one position's work, while the sequence fits in block_size.
@@ -267,25 +272,22 @@ class GPT(nn.Module):
             raise ValueError(f"max_new_tokens must be an integer >= 0, got {max_new_tokens!r}")
         check_sampling_options(temperature, top_k)
 
-        self._enter_eval()  # restores the modes afterwards, even under threads
-        try:
-            with no_grad():
-                cache = None
-                for _ in range(max_new_tokens):
-                    n = ids.shape[1]
-                    if use_cache and n <= cfg.block_size:
-                        if cache is None:  # first step: run the whole prompt, fill the cache
-                            cache = [KVCache() for _ in range(cfg.n_layer)]
-                            logits = self._forward_cached(ids, cache)
-                        else:  # later steps: only the newest token is new
-                            logits = self._forward_cached(ids[:, -1:], cache)
-                    else:
-                        logits, _ = self(ids[:, -cfg.block_size:])
-                    nxt = sample_next_token(logits.data[:, -1, :], temperature, top_k,
-                                            generator())
-                    ids = np.concatenate([ids, nxt[:, None]], axis=1)
-        finally:
-            self._exit_eval()
+        # eval semantics in this thread only: other threads keep their mode
+        with eval_in_this_thread(), no_grad():
+            cache = None
+            for _ in range(max_new_tokens):
+                n = ids.shape[1]
+                if use_cache and n <= cfg.block_size:
+                    if cache is None:  # first step: run the whole prompt, fill the cache
+                        cache = [KVCache() for _ in range(cfg.n_layer)]
+                        logits = self._forward_cached(ids, cache)
+                    else:  # later steps: only the newest token is new
+                        logits = self._forward_cached(ids[:, -1:], cache)
+                else:
+                    logits, _ = self(ids[:, -cfg.block_size:])
+                nxt = sample_next_token(logits.data[:, -1, :], temperature, top_k,
+                                        generator())
+                ids = np.concatenate([ids, nxt[:, None]], axis=1)
         return Tensor(ids)
 
     # ---- weights in and out (docs/weights.md) ---------------------------------------
@@ -331,7 +333,8 @@ class GPT(nn.Module):
 
     @classmethod
     def from_safetensors(cls, path: str | os.PathLike) -> GPT:
-        """A GPT rebuilt from a file written by :meth:`save_safetensors`."""
+        """A GPT rebuilt from a file written by :meth:`save_safetensors`. Returned in eval
+        mode (dropout off), as every loader of this class; ``.train()`` to fine-tune."""
         from minigrad.safetensors_io import load_safetensors, safetensors_metadata
 
         meta = safetensors_metadata(path)
@@ -344,9 +347,7 @@ class GPT(nn.Module):
         except (TypeError, json.JSONDecodeError) as e:
             raise ValueError(f"{os.fspath(path)!r}: bad {CONFIG_METADATA_KEY!r} metadata: {e}") \
                 from None
-        model = cls(config=config)
-        model.load_state_dict(load_safetensors(path))
-        return model
+        return cls._with_weights(config, load_safetensors(path))
 
     # ---- bookkeeping -----------------------------------------------------------------
     def num_parameters(self, non_embedding: bool = True) -> int:

@@ -37,6 +37,7 @@ import numpy as np
 
 from minigrad import nn
 from minigrad.function import no_grad
+from minigrad.nn.module import eval_in_this_thread
 from minigrad.ops.masking import causal_mask, check_mask
 from minigrad.random import generator
 from minigrad.tensor import Tensor
@@ -372,26 +373,24 @@ class Transformer(nn.Module):
         a row at end_id (kept in the output) and the whole batch when every
         row has ended or the length reaches max_len. A row that ends early
         stops growing: its later positions hold pad_id, or end_id when the
-        model has no pad_id. Runs without a graph, in eval mode (restored).
+        model has no pad_id. Runs without a graph, in eval semantics in the
+        calling thread only (the model's mode is never changed).
         """
         ids = self._src_ids(src)
         self._check_decode_args(start_id, end_id, max_len)
         fill = self._fill_id(end_id)
-        self._enter_eval()  # restores the modes afterwards, even under threads
-        try:
-            with no_grad():
-                mask = self._source_mask(ids, None)
-                memory = self._encode(ids, mask)
-                b = ids.shape[0]
-                ys = np.full((b, 1), start_id, dtype=np.int64)
-                done = np.zeros(b, dtype=bool)
-                while ys.shape[1] < max_len and not done.all():
-                    logits = self._decode(ys, memory, mask, None).data[:, -1, :]  # (B, V)
-                    nxt = np.where(done, fill, check_logits(logits, "greedy_decode").argmax(axis=-1))
-                    ys = np.concatenate([ys, nxt[:, None]], axis=1)
-                    done |= nxt == end_id
-        finally:
-            self._exit_eval()
+        # eval semantics in this thread only: other threads keep their mode
+        with eval_in_this_thread(), no_grad():
+            mask = self._source_mask(ids, None)
+            memory = self._encode(ids, mask)
+            b = ids.shape[0]
+            ys = np.full((b, 1), start_id, dtype=np.int64)
+            done = np.zeros(b, dtype=bool)
+            while ys.shape[1] < max_len and not done.all():
+                logits = self._decode(ys, memory, mask, None).data[:, -1, :]  # (B, V)
+                nxt = np.where(done, fill, check_logits(logits, "greedy_decode").argmax(axis=-1))
+                ys = np.concatenate([ys, nxt[:, None]], axis=1)
+                done |= nxt == end_id
         return ys
 
     def _next_log_probs(self, prefixes: np.ndarray, memory_row: np.ndarray,
@@ -417,20 +416,17 @@ class Transformer(nn.Module):
             raise ValueError(f"beam_size must be an integer >= 1, got {beam_size!r}")
         if not isinstance(length_penalty, (int, float)) or not length_penalty >= 0:
             raise ValueError(f"length_penalty must be a number >= 0, got {length_penalty!r}")
-        self._enter_eval()  # restores the modes afterwards, even under threads
         results = []
-        try:
-            with no_grad():
-                mask = self._source_mask(ids, None)
-                memory = self._encode(ids, mask)
-                for row in range(ids.shape[0]):
-                    step = functools.partial(
-                        self._next_log_probs, memory_row=memory.data[row:row + 1],
-                        mask_row=None if mask is None else mask[row:row + 1])
-                    results.append(beam_search_one(step, start_id, end_id, max_len, beam_size,
-                                                   float(length_penalty)))
-        finally:
-            self._exit_eval()
+        # eval semantics in this thread only: other threads keep their mode
+        with eval_in_this_thread(), no_grad():
+            mask = self._source_mask(ids, None)
+            memory = self._encode(ids, mask)
+            for row in range(ids.shape[0]):
+                step = functools.partial(
+                    self._next_log_probs, memory_row=memory.data[row:row + 1],
+                    mask_row=None if mask is None else mask[row:row + 1])
+                results.append(beam_search_one(step, start_id, end_id, max_len, beam_size,
+                                               float(length_penalty)))
         return results
 
     def beam_search(self, src: Any, start_id: int, end_id: int, max_len: int,

@@ -23,14 +23,29 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from minigrad.tensor import Tensor, check_device, is_device
 
-# Guards the mode bookkeeping of Module._enter_eval/_exit_eval (overlapping generate calls).
-_eval_lock = threading.Lock()
+# How many inference calls (generate, decoding) this thread is inside: while any is, every
+# module reads ``training`` as False in this thread only (see Module.training).
+_evaluating = threading.local()
+
+
+@contextmanager
+def eval_in_this_thread() -> Iterator[None]:
+    """Run the body in eval semantics in the calling thread only: every module's ``training``
+    reads False here (dropout is the identity), while the mode other threads see, and the
+    one ``train()``/``eval()`` set, is untouched. What ``generate`` and the decoders use, so
+    that sampling from a model never changes a training thread's forward passes."""
+    _evaluating.depth = getattr(_evaluating, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _evaluating.depth -= 1
 
 
 class Parameter(Tensor):
@@ -74,8 +89,19 @@ class Module:
     Subclasses call ``super().__init__()`` first, assign parameters,
     sub-modules and buffers as attributes, and define ``forward``; calling the
     module calls ``forward``. ``training`` is True after construction and is
-    switched for the whole tree by ``train()`` / ``eval()``.
+    switched for the whole tree by ``train()`` / ``eval()``; inside
+    :func:`eval_in_this_thread` it reads False in that thread alone.
     """
+
+    @property
+    def training(self) -> bool:
+        """Training mode (dropout active): the mode ``train()``/``eval()`` set, False in a
+        thread running an inference call (:func:`eval_in_this_thread`)."""
+        return self.__dict__["_training"] and not getattr(_evaluating, "depth", 0)
+
+    @training.setter
+    def training(self, mode: bool) -> None:
+        self.__dict__["_training"] = bool(mode)
 
     def __init__(self) -> None:
         object.__setattr__(self, "training", True)
@@ -246,30 +272,6 @@ class Module:
     def eval(self) -> Module:
         """Set evaluation mode on the whole tree (dropout is the identity)."""
         return self.train(False)
-
-    def _enter_eval(self) -> None:
-        """Switch the tree to eval mode for an inference call (``generate``, decoding);
-        pair with :meth:`_exit_eval` in a ``finally``.
-
-        Calls may overlap in several threads: the first one in records every module's
-        mode and the last one out restores it. A plain "save self.training, eval(),
-        restore" would let a second call save the first one's eval mode and restore
-        *that*, leaving the model in eval mode."""
-        with _eval_lock:
-            users = self.__dict__.get("_eval_users", 0)
-            if users == 0:
-                object.__setattr__(self, "_eval_saved", [(m, m.training) for m in self.modules()])
-                self.eval()
-            object.__setattr__(self, "_eval_users", users + 1)
-
-    def _exit_eval(self) -> None:
-        """End an inference call begun by :meth:`_enter_eval`; the last one restores modes."""
-        with _eval_lock:
-            users = self.__dict__["_eval_users"] - 1
-            object.__setattr__(self, "_eval_users", users)
-            if users == 0:
-                for m, mode in self.__dict__.pop("_eval_saved"):
-                    object.__setattr__(m, "training", mode)
 
     def zero_grad(self) -> None:
         """Forget every parameter's gradient (``.grad = None``, PyTorch's default)."""

@@ -110,9 +110,14 @@ def test_the_script_fails_loudly(tmp_path):
 README = DOCS.parent / "README.md"
 
 
-def test_readme_code_runs():
-    """The README's python example runs too (it is the first code a user copies)."""
+def test_readme_code_runs(capsys):
+    """The README's python example runs too (it is the first code a user copies), and the
+    graph it prints is the recorded one, with every op of ``(x @ w).relu().sum()``."""
     run_chapter.run_chapter(README)
+    printed = capsys.readouterr().out
+    ops = re.search(r"^ops by name: (.*)$", printed, re.MULTILINE)
+    assert ops is not None, printed
+    assert ops.group(1) == "MatMul 1, ReLU 1, Sum 1", printed
 
 
 def test_readme_links_resolve():
