@@ -64,6 +64,31 @@ def check_hyperparameter(name: str, value: Any, low: float = 0.0, high: float | 
     return v
 
 
+def check_nonnegative(group: dict[str, Any], *names: str) -> None:
+    """``check_hyperparameter(name, group[name])`` (finite and >= 0) for each name."""
+    for name in names:
+        check_hyperparameter(name, group[name])
+
+
+def check_pair(group: dict[str, Any], name: str) -> tuple[float, float]:
+    """``group[name]`` is a pair of real numbers; stored back (and returned) as a tuple of floats."""
+    pair = group[name]
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        raise ValueError(f"{name} must be a pair, got {pair!r}")
+    for i, v in enumerate(pair):
+        check_hyperparameter(f"{name}[{i}]", v, low=-math.inf)
+    group[name] = (float(pair[0]), float(pair[1]))
+    return group[name]
+
+
+def zeros_state(data: np.ndarray, *names: str) -> dict[str, Any]:
+    """A fresh state: ``step`` 0 and a zero buffer shaped and typed like ``data`` per name."""
+    state: dict[str, Any] = {"step": 0}
+    for name in names:
+        state[name] = np.zeros(data.shape, dtype=data.dtype)
+    return state
+
+
 def check_flags(group: dict[str, Any], owner: str) -> None:
     """Check the PyTorch options a group may hold: ``maximize``, ``amsgrad``, ``nesterov``,
     ``centered``, ``decoupled_weight_decay`` are bools; ``foreach``/``fused`` bools or None;
@@ -375,7 +400,7 @@ class Optimizer:
             x = entry[k]
             x = x.item() if hasattr(x, "item") and np.size(x) == 1 else x
             if isinstance(x, bool) or not isinstance(x, numbers.Real):
-                raise ValueError(f"state {k!r} of parameter {i} must be a real number, got {x!r}")
+                raise TypeError(f"state {k!r} of parameter {i} must be a real number, got {x!r}")
             out[k] = to_float32(x)
         for k in (k for k, kind in kinds.items() if kind == "count"):
             n = entry[k]
@@ -426,4 +451,5 @@ def _is_param(x: Any) -> bool:
     return isinstance(getattr(x, "data", None), np.ndarray) and hasattr(x, "grad")
 
 
-__all__ = ["Optimizer", "check_flags", "check_hyperparameter", "l2_decay", "to_float32"]
+__all__ = ["Optimizer", "check_flags", "check_hyperparameter", "check_nonnegative", "check_pair",
+           "l2_decay", "to_float32", "zeros_state"]
