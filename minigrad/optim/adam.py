@@ -14,8 +14,8 @@ With ``amsgrad=True`` the denominator uses the running maximum of v
 (``max_exp_avg_sq``), so the effective step never grows (Reddi et al.).
 The rules, defaults, options and state names are PyTorch's; ``foreach`` is
 accepted and ignored (same arithmetic), ``fused`` picks minigrad's one-pass
-Numba kernel (``None`` or True; False asks for NumPy's update; amsgrad always
-runs in NumPy).
+Numba kernel (``None`` or True; False asks for NumPy's update; amsgrad runs in
+NumPy).
 """
 
 from __future__ import annotations
@@ -136,27 +136,9 @@ class Adam(Optimizer):
             c = adam_coefficients(*key)
             self._last_coefficients = (key, c)
         m, v = state["exp_avg"], state["exp_avg_sq"]
-        if group["amsgrad"]:
-            _amsgrad_update(data, g, m, v, state["max_exp_avg_sq"], c)
-        else:
-            backends.active.adam_update(data, g, m, v, c, fused=group["fused"] is not False)
+        backends.active.adam_update(data, g, m, v, c, fused=group["fused"] is not False,
+                                    v_max=state.get("max_exp_avg_sq"))
 
-
-def _amsgrad_update(p: np.ndarray, g: np.ndarray, m: np.ndarray, v: np.ndarray,
-                    v_max: np.ndarray, c: AdamCoefficients) -> None:
-    """Adam's update with v_max = max(v_max, v) in the denominator, in place."""
-    if c.apply_decay:
-        p *= c.decay
-    gp = g + c.l2 * p if c.apply_l2 else g
-    m *= c.beta1
-    m += c.one_minus_beta1 * gp
-    v *= c.beta2
-    v += c.one_minus_beta2 * (gp * gp)
-    np.maximum(v_max, v, out=v_max)
-    denom = np.sqrt(v_max)
-    denom /= c.bc2_sqrt
-    denom += c.eps
-    p -= c.step_size * (m / denom)
 
 
 def check_betas(group: dict[str, Any]) -> None:

@@ -18,10 +18,7 @@ run 5 more steps, which must agree. The first difference decides the outcome:
 
 from __future__ import annotations
 
-import sys
 import traceback
-import types
-import unittest
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +26,7 @@ import numpy as np
 import torch
 
 import minigrad as mg
+from tests.opinfo.op_map import stand_in_for_expecttest
 
 PASS = "pass"
 WRONG_VALUE = "wrong value"
@@ -57,12 +55,7 @@ class Outcome:
 
 def load_optim_db() -> list:
     """PyTorch's OptimizerInfo list (``expecttest`` stood in for where it is not installed)."""
-    try:
-        import expecttest  # noqa: F401
-    except ImportError:
-        shim = types.ModuleType("expecttest")
-        shim.TestCase = unittest.TestCase
-        sys.modules["expecttest"] = shim
+    stand_in_for_expecttest()
     from torch.testing._internal.common_optimizers import optim_db
 
     return optim_db
