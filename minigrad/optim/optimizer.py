@@ -305,7 +305,8 @@ class Optimizer:
             start += len(group["params"])
             groups.append(g)
         state = {
-            i: {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in s.items()}
+            i: {k: (v.copy() if isinstance(v, np.ndarray) else copy.deepcopy(v))
+                for k, v in s.items()}
             for i, s in self.state.items()
         }
         return {"state": state, "param_groups": groups}

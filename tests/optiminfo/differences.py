@@ -11,7 +11,6 @@ NOT_PROVIDED = {
     "Adafactor": "not in the issue's list of optimizers minigrad provides",
     "Muon": "not in the issue's list of optimizers minigrad provides",
     "SparseAdam": "minigrad has no sparse gradients",
-    "LBFGS": "not written yet (needs the closure-driven line search)",
 }
 
 DIFFERENCES: list[Entry] = []

@@ -80,23 +80,41 @@ def _init() -> list[np.ndarray]:
     return [rng.standard_normal(s) for s in SHAPES]
 
 
+def _to_numpy(v: Any) -> Any:
+    if isinstance(v, torch.Tensor):
+        return v.detach().numpy().copy()
+    if isinstance(v, list):
+        return [_to_numpy(x) for x in v]
+    return v
+
+
 def _plain(v: Any) -> Any:
     return v.item() if isinstance(v, torch.Tensor) and v.numel() == 1 else v
 
 
 def torch_to_minigrad_sd(sd: dict) -> dict:
     """PyTorch's state dict with its state's tensors as arrays and its options' as numbers."""
-    state = {i: {k: (v.detach().numpy().copy() if isinstance(v, torch.Tensor) else v)
-                 for k, v in s.items()} for i, s in sd["state"].items()}
+    state = {i: {k: _to_numpy(v) for k, v in s.items()} for i, s in sd["state"].items()}
     groups = [{k: _plain(v) for k, v in g.items()} for g in sd["param_groups"]]
     return {"state": state, "param_groups": groups}
 
 
+FLOAT32_SCALARS = ("step", "mu_product", "eta", "mu")  # PyTorch's float32 0-d tensors
+
+
+def _to_torch(key: str, v: Any) -> Any:
+    if isinstance(v, np.ndarray):
+        return torch.tensor(v)
+    if isinstance(v, list):
+        return [_to_torch(key, x) for x in v]
+    if key in FLOAT32_SCALARS:
+        return torch.tensor(float(v), dtype=torch.float32)
+    return v  # LBFGS's counts and floats are Python numbers in PyTorch too
+
+
 def minigrad_to_torch_sd(sd: dict) -> dict:
     """minigrad's state dict with arrays as tensors and scalars as PyTorch's float32 tensors."""
-    state = {i: {k: (torch.tensor(v) if isinstance(v, np.ndarray)
-                     else torch.tensor(float(v), dtype=torch.float32)) for k, v in s.items()}
-             for i, s in sd["state"].items()}
+    state = {i: {k: _to_torch(k, v) for k, v in s.items()} for i, s in sd["state"].items()}
     return {"state": state, "param_groups": [dict(g) for g in sd["param_groups"]]}
 
 
@@ -105,17 +123,33 @@ def _kwargs(kwargs: dict) -> dict:
             for k, v in kwargs.items()}
 
 
-def _run_torch(opt: Any, params: list, grads: list) -> None:
-    for step in grads:
-        for p, g in zip(params, step):
-            p.grad = None if g is None else torch.tensor(g)
-        opt.step()
+def _loss(lib: Any, params: list) -> Any:
+    """The closure-driven optimizers' objective: sum_i a_i (p_i - b_i)^2 + 0.1 p_i^4."""
+    rng = np.random.default_rng(2)
+    total = None
+    for p in params:
+        a = lib.tensor(rng.uniform(0.5, 2.0, tuple(p.shape)))
+        b = lib.tensor(rng.standard_normal(tuple(p.shape)))
+        term = (a * (p - b) ** 2).sum() + 0.1 * (p**4).sum()
+        total = term if total is None else total + term
+    return total
 
 
-def _run_minigrad(opt: Any, params: list, grads: list) -> None:
+def _run(lib: Any, opt: Any, params: list, grads: list, with_closure: bool) -> None:
+    """Step ``opt`` once per entry of ``grads``: with those gradients, or (``with_closure``)
+    with a closure that evaluates :func:`_loss` and its gradients."""
+    def closure() -> Any:
+        opt.zero_grad()
+        loss = _loss(lib, params)
+        loss.backward()
+        return loss
+
     for step in grads:
+        if with_closure:
+            opt.step(closure)
+            continue
         for p, g in zip(params, step):
-            p.grad = None if g is None else mg.tensor(g)
+            p.grad = None if g is None else lib.tensor(g)
         opt.step()
 
 
@@ -142,10 +176,20 @@ def _state_differs(ours: dict, theirs: dict) -> str:
         if set(s) != set(t):
             return f"state of parameter {i}: entries {sorted(s)} vs {sorted(t)}"
         for k, v in s.items():
-            if not np.allclose(np.asarray(v, dtype=np.float64), np.asarray(t[k], dtype=np.float64),
-                               rtol=RTOL, atol=ATOL):
+            if not _same(v, t[k]):
                 return f"state {k!r} of parameter {i}: {v!r} vs {t[k]!r}"
     return ""
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal within the tolerances, lists entry by entry (None only equals None)."""
+    if isinstance(a, list) or isinstance(b, list):
+        return (isinstance(a, list) and isinstance(b, list) and len(a) == len(b)
+                and all(_same(x, y) for x, y in zip(a, b)))
+    if a is None or b is None:
+        return a is None and b is None
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    return a.shape == b.shape and np.allclose(a, b, rtol=RTOL, atol=ATOL)
 
 
 def run_config(info: Any, index: int, config: Any) -> Outcome:
@@ -155,13 +199,14 @@ def run_config(info: Any, index: int, config: Any) -> Outcome:
     desc = f"{config.desc} {config.kwargs}"
     out = Outcome(name, index, PASS, desc, kwargs=dict(config.kwargs))
     grads = _grads()
+    closure = bool(info.step_requires_closure)
     init = _init()
     theirs = [torch.tensor(a, requires_grad=True) for a in init]
     ours = [mg.tensor(a, requires_grad=True) for a in init]
     torch_opt = info.optim_cls(theirs, **config.kwargs)
     try:
         opt = ours_cls(ours, **_kwargs(config.kwargs))
-        _run_minigrad(opt, ours, grads[:5])
+        _run(mg, opt, ours, grads[:5], closure)
     except TypeError as e:
         if "unexpected keyword" in str(e) or "positional argument" in str(e):
             out.category, out.detail = REFUSED, f"TypeError: {e}"
@@ -171,7 +216,7 @@ def run_config(info: Any, index: int, config: Any) -> Outcome:
     except Exception as e:  # noqa: BLE001  (any exception is this outcome)
         out.category, out.detail = CRASH, f"{type(e).__name__}: {e}"
         return out
-    _run_torch(torch_opt, theirs, grads[:5])
+    _run(torch, torch_opt, theirs, grads[:5], closure)
     detail = _values_differ(ours, theirs)
     if detail:
         out.category, out.detail = WRONG_VALUE, detail
@@ -188,10 +233,10 @@ def run_config(info: Any, index: int, config: Any) -> Outcome:
         opt2.load_state_dict(torch_to_minigrad_sd(torch_opt.state_dict()))
         torch_opt2 = info.optim_cls(theirs2, **config.kwargs)
         torch_opt2.load_state_dict(minigrad_to_torch_sd(opt.state_dict()))
-        _run_minigrad(opt, ours, grads[5:])
-        _run_minigrad(opt2, ours2, grads[5:])
-        _run_torch(torch_opt, theirs, grads[5:])
-        _run_torch(torch_opt2, theirs2, grads[5:])
+        _run(mg, opt, ours, grads[5:], closure)
+        _run(mg, opt2, ours2, grads[5:], closure)
+        _run(torch, torch_opt, theirs, grads[5:], closure)
+        _run(torch, torch_opt2, theirs2, grads[5:], closure)
     except Exception as e:  # noqa: BLE001
         out.category, out.detail = WRONG_LOAD, f"{type(e).__name__}: {e}"
         return out
