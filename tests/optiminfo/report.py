@@ -30,7 +30,7 @@ def main() -> None:
         outcomes += ran
         unexpected += judge_class(name, ran).unexpected
     columns = tuple((c, c.split()[-1]) for c in CATEGORIES)
-    print(table(outcomes, columns=columns).replace("op ", "class", 1))
+    print(table(outcomes, columns=columns).replace("op ", "class", 1).replace("samples", "configs", 1))
     passed = sum(o.category == PASS for o in outcomes)
     print(f"\n{len(outcomes)} configs of {len({o.op for o in outcomes})} classes; {passed} pass; "
           f"{len(unexpected)} unexpected failures")
