@@ -18,8 +18,9 @@ graph built before the step refuses the stale saved weights (as PyTorch).
 
 ``state`` maps a parameter's index (its position counting through all groups
 in order) to a dict of its buffers, e.g. ``{"step": 3, "exp_avg": ...}``, named
-and laid out as PyTorch's, so a PyTorch state dict (its tensors as arrays)
-loads into the minigrad optimizer of the same class and back. PyTorch keeps a
+and laid out as PyTorch's, so a PyTorch state dict (``torch.optim.X.state_dict()``
+itself) loads into the minigrad optimizer of the same class, and minigrad's (its
+arrays made tensors) into PyTorch's. PyTorch keeps a
 few per-parameter scalars (NAdam's ``mu_product``, ASGD's ``eta`` and ``mu``)
 as float32 tensors and computes with their float32 value; minigrad keeps them as
 Python floats rounded to float32, so the trajectories agree.
@@ -398,23 +399,19 @@ class Optimizer:
             )
         out: dict[str, Any] = {}
         for k in (k for k, kind in kinds.items() if kind == "float32"):
-            x = entry[k]
-            x = x.item() if hasattr(x, "item") and np.size(x) == 1 else x
+            x = _one_number(entry[k])
             if isinstance(x, bool) or not isinstance(x, numbers.Real):
                 raise TypeError(f"state {k!r} of parameter {i} must be a real number, got {x!r}")
             out[k] = to_float32(x)
         for k in (k for k, kind in kinds.items() if kind == "count"):
-            n = entry[k]
-            if isinstance(n, np.ndarray) and n.ndim == 0:
-                n = n.item()
+            n = _one_number(entry[k])
             if isinstance(n, float) and n.is_integer():  # a step saved as float stays exact
                 n = int(n)
             if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
                 raise ValueError(f"state {k!r} of parameter {i} must be an int >= 0, got {n!r}")
             out[k] = int(n)
         for k in (k for k, kind in kinds.items() if kind == "array"):
-            buf = entry[k]
-            buf = getattr(buf, "data", buf) if not isinstance(buf, np.ndarray) else buf
+            buf = _as_array(entry[k])
             if not isinstance(buf, np.ndarray) or buf.dtype.kind not in "fiu":
                 raise ValueError(
                     f"state {k!r} of parameter {i} must be a numeric array, got "
@@ -438,14 +435,37 @@ class Optimizer:
         return "\n".join(lines)
 
 
+def _one_number(x: Any) -> Any:
+    """A one-element array or tensor (a step PyTorch saved as a 0-d tensor) as a Python
+    number; anything else unchanged for the caller's check."""
+    if isinstance(x, (numbers.Number, str)) or not hasattr(x, "item"):
+        return x
+    try:
+        return x.item()
+    except (ValueError, RuntimeError):  # more than one element
+        return x
+
+
+def _as_array(x: Any) -> Any:
+    """An ndarray, a minigrad Tensor's ``.data``, or anything with ``__array__`` (a PyTorch
+    tensor) as an ndarray; anything else unchanged for the caller's check."""
+    if isinstance(x, np.ndarray):
+        return x
+    data = getattr(x, "data", None)
+    if isinstance(data, np.ndarray):
+        return data
+    return np.asarray(x) if hasattr(x, "__array__") else x
+
+
 def _python_lr(lr: Any) -> Any:
     """A one-element Tensor learning rate (PyTorch accepts ``lr=torch.tensor(1e-3)``) as a
     Python float; anything else unchanged for the range check."""
     if isinstance(lr, (numbers.Real, str)) or not hasattr(lr, "item"):
         return lr
-    if np.size(getattr(lr, "data", lr)) != 1:
+    value = _one_number(lr)
+    if value is lr:
         raise ValueError("Tensor lr must be 1-element")
-    return float(lr.item())
+    return float(value)
 
 
 def _is_param(x: Any) -> bool:

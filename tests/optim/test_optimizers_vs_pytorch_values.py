@@ -139,3 +139,10 @@ def test_lbfgs_refuses_groups_and_a_missing_closure():
         optim.LBFGS([a]).step()
     with pytest.raises(ValueError, match="strong_wolfe"):
         optim.LBFGS([a], line_search_fn="backtracking")
+
+
+def test_a_one_element_tensor_lr_is_its_value_and_a_longer_one_is_refused():
+    p = mg.tensor(np.zeros(2), requires_grad=True)
+    assert optim.RMSprop([p], lr=mg.tensor(0.5)).param_groups[0]["lr"] == 0.5
+    with pytest.raises(ValueError, match="Tensor lr must be 1-element"):
+        optim.RMSprop([p], lr=mg.tensor([0.1, 0.2]))

@@ -230,7 +230,7 @@ def run_config(info: Any, index: int, config: Any) -> Outcome:
     theirs2 = [torch.tensor(a.data.copy(), requires_grad=True) for a in ours]
     try:
         opt2 = ours_cls(ours2, **_kwargs(config.kwargs))
-        opt2.load_state_dict(torch_to_minigrad_sd(torch_opt.state_dict()))
+        opt2.load_state_dict(torch_opt.state_dict())  # PyTorch's tensors, as they are
         torch_opt2 = info.optim_cls(theirs2, **config.kwargs)
         torch_opt2.load_state_dict(minigrad_to_torch_sd(opt.state_dict()))
         _run(mg, opt, ours, grads[5:], closure)
