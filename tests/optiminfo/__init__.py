@@ -8,5 +8,6 @@ minigrad has through both libraries and compares trajectories and state dicts, b
 - ``runner.py``: one config -> one outcome (pass or a failure category);
 - ``differences.py``: the short table of deliberate differences;
 - ``test_optim_db.py``: the pytest run, one test per class; ``report.py``: the count table;
-- ``test_lr_schedulers.py``: every learning-rate scheduler's rates against torch's.
+- ``test_lr_schedulers.py``: every learning-rate scheduler's rates against torch's;
+- ``test_lbfgs_line_search.py``: LBFGS where its line search has to work (Rosenbrock).
 """
