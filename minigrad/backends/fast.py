@@ -321,12 +321,13 @@ class Fast(Reference):
     # ---------------------------------------------------------- optimizers
     @_kernel_backed
     def adam_update(self, p: np.ndarray, g: np.ndarray, m: np.ndarray, v: np.ndarray,
-                    c: tuple, fused: bool = True) -> None:
+                    c: tuple, fused: bool = True, v_max: np.ndarray | None = None) -> None:
         """Reference.adam_update in one Numba pass when ``fused`` and p, m, v are C-contiguous
-        (the kernel writes through their flat views); the reference otherwise."""
-        if not (fused and p.flags.c_contiguous and m.flags.c_contiguous
+        (the kernel writes through their flat views) and there is no ``v_max``; the
+        reference otherwise."""
+        if not (fused and v_max is None and p.flags.c_contiguous and m.flags.c_contiguous
                 and v.flags.c_contiguous):
-            return super().adam_update(p, g, m, v, c)
+            return super().adam_update(p, g, m, v, c, v_max=v_max)
         _adamw.adam_update_fused(p, g, m, v, *c)
 
     @_kernel_backed

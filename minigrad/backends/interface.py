@@ -231,11 +231,12 @@ class Backend:
 
     # ---------------------------------------------------------- optimizers
     def adam_update(self, p: np.ndarray, g: np.ndarray, m: np.ndarray, v: np.ndarray,
-                    c: tuple, fused: bool = True) -> None:
+                    c: tuple, fused: bool = True, v_max: np.ndarray | None = None) -> None:
         """In place, p, g, m, v of one shape: p *= decay (AdamW); g' = g + l2 p (Adam);
         m = b1 m + (1-b1) g'; v = b2 v + (1-b2) g'^2; p -= step_size * m / (sqrt(v) /
         sqrt(bc2) + eps), the scalars ``c`` an ``AdamCoefficients`` from
-        :func:`minigrad.optim.adam.adam_coefficients`.
+        :func:`minigrad.optim.adam.adam_coefficients`. With ``v_max`` (amsgrad):
+        v_max = max(v_max, v), which the denominator then uses in place of v.
         ``fused=False`` asks for NumPy's array-at-a-time update even where a fused kernel
         exists (the optimizers' ``fused`` option)."""
         raise NotImplementedError

@@ -246,10 +246,11 @@ class Reference(Backend):
 
     # -------------------------------------------------------------- optimizers
     def adam_update(self, p: np.ndarray, g: np.ndarray, m: np.ndarray, v: np.ndarray,
-                    c: tuple, fused: bool = True) -> None:
+                    c: tuple, fused: bool = True, v_max: np.ndarray | None = None) -> None:
         """In place: p *= decay (AdamW); g' = g + l2 p (Adam); m = b1 m + (1-b1) g';
-        v = b2 v + (1-b2) g'^2; p -= step_size * m / (sqrt(v) / sqrt(bc2) + eps). (``fused``
-        changes nothing here: NumPy's update is the unfused one.)"""
+        v = b2 v + (1-b2) g'^2; p -= step_size * m / (sqrt(v) / sqrt(bc2) + eps); with
+        ``v_max`` (amsgrad), v_max = max(v_max, v) in place of v in the denominator.
+        (``fused`` changes nothing here: NumPy's update is the unfused one.)"""
         if c.apply_decay:
             p *= c.decay
         gp = g + c.l2 * p if c.apply_l2 else g
@@ -257,7 +258,9 @@ class Reference(Backend):
         m += c.one_minus_beta1 * gp
         v *= c.beta2
         v += c.one_minus_beta2 * (gp * gp)
-        denom = np.sqrt(v)
+        if v_max is not None:
+            np.maximum(v_max, v, out=v_max)
+        denom = np.sqrt(v if v_max is None else v_max)
         denom /= c.bc2_sqrt
         denom += c.eps
         p -= c.step_size * (m / denom)

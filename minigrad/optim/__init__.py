@@ -10,10 +10,18 @@ array([ 0.8, -1.6], dtype=float32)
 """
 
 from . import lr_scheduler
+from .adagrad import Adagrad
 from .adam import Adam, AdamW
+from .adam_variants import Adamax, NAdam, RAdam
+from .asgd import ASGD
 from .clip import clip_grad_norm_
+from .lbfgs import LBFGS
 from .optimizer import Optimizer
+from .rmsprop import Adadelta, RMSprop
+from .rprop import Rprop
 from .schedule import CosineWithWarmup, cosine_lr
 from .sgd import SGD
 
-__all__ = ["SGD", "Adam", "AdamW", "CosineWithWarmup", "Optimizer", "clip_grad_norm_", "cosine_lr", "lr_scheduler"]
+__all__ = ["ASGD", "LBFGS", "SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax",
+           "CosineWithWarmup", "NAdam", "Optimizer", "RAdam", "RMSprop", "Rprop",
+           "clip_grad_norm_", "cosine_lr", "lr_scheduler"]

@@ -10,7 +10,12 @@ out. They differ only in weight decay:
 - ``AdamW``: decoupled decay, ``p = p * (1 - lr * wd)`` before the step
   (Loshchilov & Hutter), the optimizer nanoGPT trains with.
 
-The rules and defaults are PyTorch's (``amsgrad=False``, ``maximize=False``).
+With ``amsgrad=True`` the denominator uses the running maximum of v
+(``max_exp_avg_sq``), so the effective step never grows (Reddi et al.).
+The rules, defaults, options and state names are PyTorch's; ``foreach`` is
+accepted and ignored (same arithmetic), ``fused`` picks minigrad's one-pass
+Numba kernel (``None`` or True; False asks for NumPy's update; amsgrad runs in
+NumPy).
 """
 
 from __future__ import annotations
@@ -62,17 +67,18 @@ def adam_coefficients(lr: float, beta1: float, beta2: float, eps: float, weight_
 
 
 class Adam(Optimizer):
-    """``Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0)``.
+    """``Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
+    foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
+    decoupled_weight_decay=False)``.
 
-    State per parameter: ``step`` (int), ``exp_avg`` and ``exp_avg_sq``
-    (shaped like the parameter, in its dtype). Each step runs the active backend's
-    ``adam_update``: with ``fused=True`` (default) one Numba pass on the fast backend
-    where the arrays allow it; ``fused=False`` asks every backend for NumPy's update.
+    State per parameter: ``step`` (int), ``exp_avg`` and ``exp_avg_sq`` (and
+    ``max_exp_avg_sq`` with amsgrad), shaped like the parameter, in its dtype. Each
+    step runs the active backend's ``adam_update``: one Numba pass on the fast backend
+    where the arrays allow it unless ``fused=False``.
     """
 
     _array_state = ("exp_avg", "exp_avg_sq")
     _count_state = ("step",)
-    _decoupled = False
 
     def __init__(
         self,
@@ -81,22 +87,34 @@ class Adam(Optimizer):
         betas: tuple[float, float] = (0.9, 0.999),
         eps: float = 1e-8,
         weight_decay: float = 0.0,
-        fused: bool = True,
+        amsgrad: bool = False,
+        *,
+        foreach: bool | None = None,
+        maximize: bool = False,
+        capturable: bool = False,
+        differentiable: bool = False,
+        fused: bool | None = None,
+        decoupled_weight_decay: bool = False,
     ) -> None:
-        self.fused = bool(fused)
-        defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay}
+        if fused and foreach:
+            raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
+        defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay,
+                    "amsgrad": amsgrad, "maximize": maximize, "foreach": foreach,
+                    "capturable": capturable, "differentiable": differentiable, "fused": fused,
+                    "decoupled_weight_decay": decoupled_weight_decay}
         super().__init__(params, defaults)
 
     def _check_group(self, group: dict[str, Any]) -> None:
         check_hyperparameter("lr", group["lr"])
-        betas = group["betas"]
-        if not isinstance(betas, (tuple, list)) or len(betas) != 2:
-            raise ValueError(f"betas must be a pair (beta1, beta2), got {betas!r}")
-        check_hyperparameter("beta1 (betas[0])", betas[0], high=1.0)
-        check_hyperparameter("beta2 (betas[1])", betas[1], high=1.0)
-        group["betas"] = (float(betas[0]), float(betas[1]))
+        check_betas(group)
         check_hyperparameter("eps", group["eps"])
         check_hyperparameter("weight_decay", group["weight_decay"])
+
+    def _state_names(self, group: dict[str, Any]) -> dict[str, str]:
+        names = super()._state_names(group)
+        if group["amsgrad"]:
+            names["max_exp_avg_sq"] = "array"
+        return names
 
     def _update(self, p: Any, g: np.ndarray, state: dict[str, Any], group: dict[str, Any]) -> None:
         data = p.data
@@ -104,28 +122,43 @@ class Adam(Optimizer):
             state["step"] = 0
             state["exp_avg"] = np.zeros(data.shape, dtype=data.dtype)
             state["exp_avg_sq"] = np.zeros(data.shape, dtype=data.dtype)
+            if group["amsgrad"]:
+                state["max_exp_avg_sq"] = np.zeros(data.shape, dtype=data.dtype)
         state["step"] += 1
         beta1, beta2 = group["betas"]
         key = (group["lr"], beta1, beta2, group["eps"], group["weight_decay"], state["step"],
-               data.dtype)
+               bool(group["decoupled_weight_decay"]), data.dtype)
         # consecutive parameters (a group's, at the same step) share their coefficients
         last = getattr(self, "_last_coefficients", None)
         if last is not None and last[0] == key:
             c = last[1]
         else:
-            c = adam_coefficients(*key[:6], self._decoupled, data.dtype)
+            c = adam_coefficients(*key)
             self._last_coefficients = (key, c)
         m, v = state["exp_avg"], state["exp_avg_sq"]
-        backends.active.adam_update(data, g, m, v, c, fused=self.fused)
+        backends.active.adam_update(data, g, m, v, c, fused=group["fused"] is not False,
+                                    v_max=state.get("max_exp_avg_sq"))
+
+
+
+def check_betas(group: dict[str, Any]) -> None:
+    """``group["betas"]`` is a pair in [0, 1); stored back as a tuple of floats."""
+    betas = group["betas"]
+    if not isinstance(betas, (tuple, list)) or len(betas) != 2:
+        raise ValueError(f"betas must be a pair (beta1, beta2), got {betas!r}")
+    check_hyperparameter("beta1 (betas[0])", betas[0], high=1.0)
+    check_hyperparameter("beta2 (betas[1])", betas[1], high=1.0)
+    group["betas"] = (float(betas[0]), float(betas[1]))
 
 
 class AdamW(Adam):
-    """``AdamW(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2)``.
+    """``AdamW(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2,
+    amsgrad=False, *, maximize=False, foreach=None, capturable=False, differentiable=False,
+    fused=None)``.
 
-    Adam with decoupled weight decay: ``p *= 1 - lr * wd`` before each step.
+    Adam with decoupled weight decay: ``p *= 1 - lr * wd`` before each step (its groups
+    hold ``decoupled_weight_decay=True``, as PyTorch's).
     """
-
-    _decoupled = True
 
     def __init__(
         self,
@@ -134,7 +167,15 @@ class AdamW(Adam):
         betas: tuple[float, float] = (0.9, 0.999),
         eps: float = 1e-8,
         weight_decay: float = 1e-2,
-        fused: bool = True,
+        amsgrad: bool = False,
+        *,
+        maximize: bool = False,
+        foreach: bool | None = None,
+        capturable: bool = False,
+        differentiable: bool = False,
+        fused: bool | None = None,
     ) -> None:
         super().__init__(params, lr=lr, betas=betas, eps=eps, weight_decay=weight_decay,
-                         fused=fused)
+                         amsgrad=amsgrad, foreach=foreach, maximize=maximize,
+                         capturable=capturable, differentiable=differentiable, fused=fused,
+                         decoupled_weight_decay=True)

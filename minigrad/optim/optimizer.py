@@ -17,7 +17,20 @@ Each step bumps the parameter's version counter, so a backward through a
 graph built before the step refuses the stale saved weights (as PyTorch).
 
 ``state`` maps a parameter's index (its position counting through all groups
-in order) to a dict of its buffers, e.g. ``{"step": 3, "exp_avg": ...}``.
+in order) to a dict of its buffers, e.g. ``{"step": 3, "exp_avg": ...}``, named
+and laid out as PyTorch's, so a PyTorch state dict (``torch.optim.X.state_dict()``
+itself) loads into the minigrad optimizer of the same class, and minigrad's (its
+arrays made tensors) into PyTorch's. PyTorch keeps a
+few per-parameter scalars (NAdam's ``mu_product``, ASGD's ``eta`` and ``mu``)
+as float32 tensors and computes with their float32 value; minigrad keeps them as
+Python floats rounded to float32, so the trajectories agree.
+
+Options every optimizer shares with PyTorch: ``maximize`` (ascend: the gradient's
+sign is flipped before the rule, in :meth:`Optimizer.step`); ``foreach`` and
+``fused`` (PyTorch's choice of kernels, same arithmetic: accepted, kept in the
+group, and otherwise ignored except by Adam's fused kernel); ``capturable`` and
+``differentiable`` (CUDA graphs, and a step autograd can see through): only
+False is accepted.
 ``state_dict()`` is built from plain ints, floats, tuples and ndarrays so
 ``minigrad.save`` can write it without pickle.
 """
@@ -52,6 +65,62 @@ def check_hyperparameter(name: str, value: Any, low: float = 0.0, high: float | 
     return v
 
 
+def check_nonnegative(group: dict[str, Any], *names: str) -> None:
+    """``check_hyperparameter(name, group[name])`` (finite and >= 0) for each name."""
+    for name in names:
+        check_hyperparameter(name, group[name])
+
+
+def check_pair(group: dict[str, Any], name: str) -> tuple[float, float]:
+    """``group[name]`` is a pair of real numbers; stored back (and returned) as a tuple of floats."""
+    pair = group[name]
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+        raise ValueError(f"{name} must be a pair, got {pair!r}")
+    for i, v in enumerate(pair):
+        check_hyperparameter(f"{name}[{i}]", v, low=-math.inf)
+    group[name] = (float(pair[0]), float(pair[1]))
+    return group[name]
+
+
+def zeros_state(data: np.ndarray, *names: str) -> dict[str, Any]:
+    """A fresh state: ``step`` 0 and a zero buffer shaped and typed like ``data`` per name."""
+    state: dict[str, Any] = {"step": 0}
+    for name in names:
+        state[name] = np.zeros(data.shape, dtype=data.dtype)
+    return state
+
+
+def check_flags(group: dict[str, Any], owner: str) -> None:
+    """Check the PyTorch options a group may hold: ``maximize``, ``amsgrad``, ``nesterov``,
+    ``centered``, ``decoupled_weight_decay`` are bools; ``foreach``/``fused`` bools or None;
+    ``capturable``/``differentiable`` must be False (raise ValueError naming the option)."""
+    for name in ("maximize", "amsgrad", "nesterov", "centered", "decoupled_weight_decay",
+                 "capturable", "differentiable", "foreach", "fused"):
+        if name not in group:
+            continue
+        v = group[name]
+        if v is None and name in ("foreach", "fused"):
+            continue
+        if not isinstance(v, (bool, np.bool_)):
+            raise TypeError(f"{name} must be a bool, got {v!r}")
+        if v and name in ("capturable", "differentiable"):
+            raise ValueError(
+                f"{owner}: {name}=True is not supported: minigrad's steps run in NumPy on the "
+                "CPU (no CUDA graphs to capture, and autograd does not record a step); pass "
+                f"{name}=False"
+            )
+
+
+def l2_decay(g: np.ndarray, p: np.ndarray, weight_decay: float) -> np.ndarray:
+    """``g + weight_decay * p`` (L2 regularisation folded into the gradient), a new array."""
+    return g + weight_decay * p if weight_decay != 0 else g
+
+
+def to_float32(x: float) -> float:
+    """``x`` rounded to float32, as a Python float: the value of PyTorch's float32 scalar state."""
+    return float(np.float32(x))
+
+
 def _check_param(p: Any, where: str) -> None:
     data = getattr(p, "data", None)
     if not isinstance(data, np.ndarray) or not hasattr(p, "grad"):
@@ -67,12 +136,19 @@ class Optimizer:
     """Base class: subclasses define ``defaults``, ``_check_group`` and ``_update``.
 
     Subclasses also name their per-parameter state: ``_array_state`` (buffers
-    shaped like the parameter) and ``_count_state`` (non-negative ints such as
-    Adam's step), which ``load_state_dict`` checks.
+    shaped like the parameter), ``_count_state`` (non-negative ints such as
+    Adam's step) and ``_float32_state`` (scalars PyTorch keeps in float32), which
+    ``load_state_dict`` checks; ``_state_names(group)`` adds entries a group's
+    options switch on (RMSprop's ``momentum_buffer``, Adam's ``max_exp_avg_sq``).
     """
 
     _array_state: tuple[str, ...] = ()
     _count_state: tuple[str, ...] = ()
+    _float32_state: tuple[str, ...] = ()
+    # PyTorch options older state dicts may lack: filled from the defaults on load
+    # (PyTorch's ``__setstate__`` does the same).
+    _optional_options = ("maximize", "foreach", "capturable", "differentiable", "fused",
+                         "amsgrad", "decoupled_weight_decay")
 
     def __init__(self, params: Iterable[Any], defaults: dict[str, Any]) -> None:
         self.defaults = dict(defaults)
@@ -127,17 +203,16 @@ class Optimizer:
         filled = {k: v for k, v in group.items() if k != "params"}
         for k, v in self.defaults.items():
             filled.setdefault(k, v)
+        filled["lr"] = _python_lr(filled["lr"])
         self._check_group(filled)
+        check_flags(filled, type(self).__name__)
         filled["params"] = params
         self.param_groups.append(filled)
 
     def _indexed_params(self) -> Iterator[tuple[int, Any, dict[str, Any]]]:
         """(global index, parameter, its group) for every parameter, groups in order."""
-        i = 0
-        for group in self.param_groups:
-            for p in group["params"]:
-                yield i, p, group
-                i += 1
+        for gi, i, p in self._indexed_group_params():
+            yield i, p, self.param_groups[gi]
 
     # ---- the update -----------------------------------------------------------
     def zero_grad(self, set_to_none: bool = True) -> None:
@@ -159,6 +234,7 @@ class Optimizer:
         for gi, group in enumerate(self.param_groups):
             try:  # a scheduler or the user may have edited the group since the last step
                 self._check_group(group)
+                check_flags(group, type(self).__name__)
             except (TypeError, ValueError) as e:
                 raise type(e)(f"param group {gi}: {e}") from None
         work = []
@@ -176,6 +252,8 @@ class Optimizer:
                 )
             if g.dtype != p.data.dtype:
                 g = g.astype(p.data.dtype)
+            if group.get("maximize"):
+                g = -g
             if not p.data.flags.writeable:
                 raise ValueError(f"parameter {i}: .data is read-only, cannot update it in place")
             for k, buf in self.state.get(i, {}).items():
@@ -198,10 +276,17 @@ class Optimizer:
 
     def _follow_param_dtype(self, state: dict[str, Any], dtype: np.dtype) -> None:
         # ``p.data = p.data.astype(np.float64)`` is allowed: buffers follow the param.
-        for k in self._array_state:
-            buf = state.get(k)
-            if buf is not None and buf.dtype != dtype:
+        for k, buf in state.items():
+            if isinstance(buf, np.ndarray) and buf.dtype != dtype:
                 state[k] = buf.astype(dtype)
+
+    def _state_names(self, group: dict[str, Any]) -> dict[str, str]:
+        """Each state entry a parameter of ``group`` has after a step, and its kind
+        (``"array"``, ``"count"`` or ``"float32"``)."""
+        names = {k: "count" for k in self._count_state}
+        names.update({k: "float32" for k in self._float32_state})
+        names.update({k: "array" for k in self._array_state})
+        return names
 
     def _update(self, p: Any, g: np.ndarray, state: dict[str, Any], group: dict[str, Any]) -> None:
         """Update ``p.data`` in place from gradient ``g``; subclasses define the rule."""
@@ -221,7 +306,8 @@ class Optimizer:
             start += len(group["params"])
             groups.append(g)
         state = {
-            i: {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in s.items()}
+            i: {k: (v.copy() if isinstance(v, np.ndarray) else copy.deepcopy(v))
+                for k, v in s.items()}
             for i, s in self.state.items()
         }
         return {"state": state, "param_groups": groups}
@@ -257,56 +343,75 @@ class Optimizer:
                     f"parameter group {gi} has {n_saved} parameters in the state dict but "
                     f"{n_mine} in this optimizer"
                 )
-            missing = [k for k in self.defaults if k not in saved]
+            missing = [k for k in self.defaults
+                       if k not in saved and k not in self._optional_options]
             if missing:
                 raise ValueError(
                     f"saved parameter group {gi} lacks {missing} (was it saved by a different "
                     f"optimizer than {type(self).__name__}?)"
                 )
             new = {k: copy.deepcopy(v) for k, v in saved.items() if k != "params"}
-            if "betas" in new and isinstance(new["betas"], list):
-                new["betas"] = tuple(new["betas"])
+            for k in self._optional_options:
+                if k in self.defaults:
+                    new.setdefault(k, self.defaults[k])
+            for k in ("betas", "etas", "step_sizes"):
+                if k in new and isinstance(new[k], list):
+                    new[k] = tuple(new[k])
             try:
+                new["lr"] = _python_lr(new.get("lr"))
                 self._check_group(new)
+                check_flags(new, type(self).__name__)
             except (TypeError, ValueError) as e:
                 raise ValueError(f"saved parameter group {gi}: {e}") from None
             new["params"] = mine["params"]
             new_groups.append(new)
 
-        params = {i: p for i, p, _ in self._indexed_params()}
+        params = {i: (p, new_groups[gi]) for gi, i, p in self._indexed_group_params()}
         new_state: dict[int, dict[str, Any]] = {}
         for key, entry in saved_state.items():
             if isinstance(key, bool) or not isinstance(key, (int, np.integer)) or key not in params:
                 raise ValueError(
                     f"state key {key!r} is not a parameter index in [0, {len(params)})"
                 )
-            new_state[int(key)] = self._checked_state_entry(int(key), entry, params[int(key)])
+            p, group = params[int(key)]
+            new_state[int(key)] = self._checked_state_entry(int(key), entry, p, group)
 
         self.param_groups[:] = new_groups
         self.state = new_state
 
-    def _checked_state_entry(self, i: int, entry: Any, p: Any) -> dict[str, Any]:
+    def _indexed_group_params(self) -> Iterator[tuple[int, int, Any]]:
+        """(group index, global index, parameter) for every parameter, groups in order."""
+        i = 0
+        for gi, group in enumerate(self.param_groups):
+            for p in group["params"]:
+                yield gi, i, p
+                i += 1
+
+    def _checked_state_entry(self, i: int, entry: Any, p: Any,
+                             group: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(entry, dict):
             raise TypeError(f"state of parameter {i} must be a dict, got {type(entry).__name__}")
-        expected = set(self._array_state) | set(self._count_state)
-        if set(entry) != expected:
+        kinds = self._state_names(group)
+        if set(entry) != set(kinds):
             raise ValueError(
                 f"state of parameter {i} has entries {sorted(map(str, entry))}, expected "
-                f"{sorted(expected)}"
+                f"{sorted(kinds)}"
             )
         out: dict[str, Any] = {}
-        for k in self._count_state:
-            n = entry[k]
-            if isinstance(n, np.ndarray) and n.ndim == 0:
-                n = n.item()
+        for k in (k for k, kind in kinds.items() if kind == "float32"):
+            x = _one_number(entry[k])
+            if isinstance(x, bool) or not isinstance(x, numbers.Real):
+                raise TypeError(f"state {k!r} of parameter {i} must be a real number, got {x!r}")
+            out[k] = to_float32(x)
+        for k in (k for k, kind in kinds.items() if kind == "count"):
+            n = _one_number(entry[k])
             if isinstance(n, float) and n.is_integer():  # a step saved as float stays exact
                 n = int(n)
             if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
                 raise ValueError(f"state {k!r} of parameter {i} must be an int >= 0, got {n!r}")
             out[k] = int(n)
-        for k in self._array_state:
-            buf = entry[k]
-            buf = getattr(buf, "data", buf) if not isinstance(buf, np.ndarray) else buf
+        for k in (k for k, kind in kinds.items() if kind == "array"):
+            buf = _as_array(entry[k])
             if not isinstance(buf, np.ndarray) or buf.dtype.kind not in "fiu":
                 raise ValueError(
                     f"state {k!r} of parameter {i} must be a numeric array, got "
@@ -330,8 +435,42 @@ class Optimizer:
         return "\n".join(lines)
 
 
+def _one_number(x: Any) -> Any:
+    """A one-element array or tensor (a step PyTorch saved as a 0-d tensor) as a Python
+    number; anything else unchanged for the caller's check."""
+    if isinstance(x, (numbers.Number, str)) or not hasattr(x, "item"):
+        return x
+    try:
+        return x.item()
+    except (ValueError, RuntimeError):  # more than one element
+        return x
+
+
+def _as_array(x: Any) -> Any:
+    """An ndarray, a minigrad Tensor's ``.data``, or anything with ``__array__`` (a PyTorch
+    tensor) as an ndarray; anything else unchanged for the caller's check."""
+    if isinstance(x, np.ndarray):
+        return x
+    data = getattr(x, "data", None)
+    if isinstance(data, np.ndarray):
+        return data
+    return np.asarray(x) if hasattr(x, "__array__") else x
+
+
+def _python_lr(lr: Any) -> Any:
+    """A one-element Tensor learning rate (PyTorch accepts ``lr=torch.tensor(1e-3)``) as a
+    Python float; anything else unchanged for the range check."""
+    if isinstance(lr, (numbers.Real, str)) or not hasattr(lr, "item"):
+        return lr
+    value = _one_number(lr)
+    if value is lr:
+        raise ValueError("Tensor lr must be 1-element")
+    return float(value)
+
+
 def _is_param(x: Any) -> bool:
     return isinstance(getattr(x, "data", None), np.ndarray) and hasattr(x, "grad")
 
 
-__all__ = ["Optimizer", "check_hyperparameter"]
+__all__ = ["Optimizer", "check_flags", "check_hyperparameter", "check_nonnegative", "check_pair",
+           "l2_decay", "to_float32", "zeros_state"]

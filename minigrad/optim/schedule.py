@@ -10,6 +10,9 @@ The warmup avoids large, badly-aimed first steps while Adam's second-moment
 estimates are still noisy; the cosine lowers the rate smoothly for fine
 convergence at the end. (The ``it + 1`` and ``W + 1`` are nanoGPT's current
 form: the first iteration already moves, and the ramp reaches lr at it = W.)
+
+This is the trainer's closed form; PyTorch's stateful schedulers (``LinearLR``,
+``CosineAnnealingLR``, ``SequentialLR``, ...) are in ``minigrad.optim.lr_scheduler``.
 """
 
 from __future__ import annotations

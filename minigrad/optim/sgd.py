@@ -18,14 +18,16 @@ from typing import Any
 
 import numpy as np
 
-from .optimizer import Optimizer, check_hyperparameter
+from .optimizer import Optimizer, check_hyperparameter, l2_decay
 
 
 class SGD(Optimizer):
-    """``SGD(params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False)``.
+    """``SGD(params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
+    maximize=False, foreach=None, differentiable=False, fused=None)``.
 
     State per parameter (with momentum): ``momentum_buffer``, shaped like it.
-    Nesterov needs momentum > 0 and dampening 0, as in PyTorch.
+    Nesterov needs momentum > 0 and dampening 0, as in PyTorch. ``foreach`` and
+    ``fused`` choose PyTorch's kernels, not the arithmetic: accepted and ignored.
     """
 
     _array_state = ("momentum_buffer",)
@@ -38,9 +40,15 @@ class SGD(Optimizer):
         dampening: float = 0.0,
         weight_decay: float = 0.0,
         nesterov: bool = False,
+        *,
+        maximize: bool = False,
+        foreach: bool | None = None,
+        differentiable: bool = False,
+        fused: bool | None = None,
     ) -> None:
         defaults = {"lr": lr, "momentum": momentum, "dampening": dampening,
-                    "weight_decay": weight_decay, "nesterov": nesterov}
+                    "weight_decay": weight_decay, "nesterov": nesterov, "maximize": maximize,
+                    "foreach": foreach, "differentiable": differentiable, "fused": fused}
         super().__init__(params, defaults)
 
     def _check_group(self, group: dict[str, Any]) -> None:
@@ -49,8 +57,6 @@ class SGD(Optimizer):
         dampening = check_hyperparameter("dampening", group["dampening"], high=1.0,
                                          high_inclusive=True)
         check_hyperparameter("weight_decay", group["weight_decay"])
-        if not isinstance(group["nesterov"], (bool, np.bool_)):
-            raise TypeError(f"nesterov must be a bool, got {group['nesterov']!r}")
         if group["nesterov"] and (momentum <= 0 or dampening != 0):
             raise ValueError(
                 "Nesterov momentum needs momentum > 0 and dampening == 0, got "
@@ -59,7 +65,7 @@ class SGD(Optimizer):
 
     def _update(self, p: Any, g: np.ndarray, state: dict[str, Any], group: dict[str, Any]) -> None:
         lr, momentum, wd = group["lr"], group["momentum"], group["weight_decay"]
-        d = g + wd * p.data if wd != 0 else g
+        d = l2_decay(g, p.data, wd)
         if momentum != 0:
             buf = state.get("momentum_buffer")
             if buf is None:

@@ -71,16 +71,21 @@ class Unconvertible(Exception):
     """A sample holds something minigrad has no form of (a float16 tensor, a complex number)."""
 
 
-def load_op_db() -> list:
-    """PyTorch's OpInfo list. Its module imports ``expecttest`` (a test-only dependency of
-    PyTorch's own suite) for its TestCase base class alone; when it is not installed, a
-    stand-in module with unittest's TestCase is registered so the samples can still load."""
+def stand_in_for_expecttest() -> None:
+    """PyTorch's test databases import ``expecttest`` (a test-only dependency of PyTorch's
+    own suite) for its TestCase base class alone; when it is not installed, register a
+    stand-in module with unittest's TestCase so the databases can still load."""
     try:
         import expecttest  # noqa: F401
     except ImportError:
         shim = types.ModuleType("expecttest")
         shim.TestCase = unittest.TestCase
         sys.modules["expecttest"] = shim
+
+
+def load_op_db() -> list:
+    """PyTorch's OpInfo list (see :func:`stand_in_for_expecttest`)."""
+    stand_in_for_expecttest()
     from torch.testing._internal.common_methods_invocations import op_db
 
     return op_db

@@ -14,13 +14,17 @@ COLUMNS = ("pass", "wrong value", "wrong gradient", "wrong second derivative", "
 _SHORT = ("pass", "value", "grad", "grad2", "dtype", "shape", "crash", "refused", "n/a")
 
 
-def table(outcomes: list[Any], only_failing: bool = False) -> str:
-    """One line per op (samples and each category's count) and a total line."""
+def table(outcomes: list[Any], only_failing: bool = False,
+          columns: tuple[tuple[str, str], ...] | None = None) -> str:
+    """One line per op (samples and each category's count) and a total line; ``columns``
+    are (category, short heading) pairs, the OpInfo categories by default."""
+    cols = tuple(c for c, _ in columns) if columns else COLUMNS
+    short = tuple(h for _, h in columns) if columns else _SHORT
     per_op: dict[str, Counter] = defaultdict(Counter)
     for o in outcomes:
         per_op[o.op][o.category] += 1
     width = max([len(op) for op in per_op] + [5])
-    head = f"{'op':<{width}} {'samples':>7} " + " ".join(f"{c:>7}" for c in _SHORT)
+    head = f"{'op':<{width}} {'samples':>7} " + " ".join(f"{c:>7}" for c in short)
     lines = [head, "-" * len(head)]
     total: Counter = Counter()
     for op in sorted(per_op):
@@ -29,8 +33,8 @@ def table(outcomes: list[Any], only_failing: bool = False) -> str:
         if only_failing and counts["pass"] + counts["not applicable"] == sum(counts.values()):
             continue
         lines.append(f"{op:<{width}} {sum(counts.values()):>7} "
-                     + " ".join(f"{counts[c]:>7}" for c in COLUMNS))
+                     + " ".join(f"{counts[c]:>7}" for c in cols))
     lines.append("-" * len(head))
     lines.append(f"{'total':<{width}} {sum(total.values()):>7} "
-                 + " ".join(f"{total[c]:>7}" for c in COLUMNS))
+                 + " ".join(f"{total[c]:>7}" for c in cols))
     return "\n".join(lines)

@@ -421,7 +421,9 @@ def test_state_dict_is_a_snapshot():
     np.testing.assert_array_equal(sd["state"][0]["exp_avg"], saved)
     assert sd["state"][0]["step"] == 1
     assert sd["param_groups"] == [{"lr": 0.1, "betas": (0.9, 0.999), "eps": 1e-8,
-                                   "weight_decay": 0.0, "params": [0]}]
+                                   "weight_decay": 0.0, "amsgrad": False, "maximize": False,
+                                   "foreach": None, "capturable": False, "differentiable": False,
+                                   "fused": None, "decoupled_weight_decay": False, "params": [0]}]
 
 
 def test_load_state_dict_accepts_tensors_and_casts_to_param_dtype():

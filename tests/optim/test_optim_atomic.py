@@ -9,12 +9,22 @@ import numpy as np
 import pytest
 
 import minigrad as mg
+from minigrad import optim
 from minigrad.optim import SGD, Adam, AdamW
 
 OPTIMIZERS = {
     "SGD": lambda ps: SGD(ps, lr=0.1, momentum=0.9, weight_decay=0.01),
     "Adam": lambda ps: Adam(ps, lr=0.1, weight_decay=0.01),
     "AdamW": lambda ps: AdamW(ps, lr=0.1),
+    "Adam amsgrad maximize": lambda ps: Adam(ps, lr=0.1, amsgrad=True, maximize=True),
+    "RMSprop": lambda ps: optim.RMSprop(ps, momentum=0.5, centered=True, weight_decay=0.01),
+    "Adagrad": lambda ps: optim.Adagrad(ps, weight_decay=0.01),
+    "Adadelta": lambda ps: optim.Adadelta(ps, weight_decay=0.01),
+    "Adamax": lambda ps: optim.Adamax(ps, weight_decay=0.01),
+    "NAdam": lambda ps: optim.NAdam(ps, weight_decay=0.01),
+    "RAdam": lambda ps: optim.RAdam(ps, weight_decay=0.01, decoupled_weight_decay=True),
+    "ASGD": lambda ps: optim.ASGD(ps, weight_decay=0.01),
+    "Rprop": lambda ps: optim.Rprop(ps),
 }
 
 
@@ -59,7 +69,8 @@ def _nan_lr_in_second_group(opt, ps):
 
 
 def _inf_weight_decay(opt, ps):
-    opt.param_groups[-1]["weight_decay"] = math.inf
+    group = opt.param_groups[-1]
+    group["weight_decay" if "weight_decay" in group else "lr"] = math.inf
 
 
 def _string_lr(opt, ps):
