@@ -69,6 +69,20 @@ def check_dtype(dtype: Any, where: str = "tensor") -> np.dtype:
     )
 
 
+def check_generated_dtype(dt: np.dtype, name: str, kinds: str) -> np.dtype:
+    """``dt`` if the factory ``name`` can generate values of it (``kinds``: NumPy kind letters,
+    "f" floats, "iu" integers), else NotImplementedError, as PyTorch's "not implemented for
+    'Bool'": an evenly spaced or random bool (or a normal integer) has no meaning, and casting
+    would hide that."""
+    if dt.kind not in kinds:
+        raise NotImplementedError(f"{name}: not implemented for dtype {dt} (it makes values of "
+                                  f"{_KIND_NAMES[kinds]} only)")
+    return dt
+
+
+_KIND_NAMES = {"f": "float32 and float64", "iuf": "integer and floating-point dtypes"}
+
+
 def _category(dt: np.dtype) -> int:
     return 2 if dt.kind == "f" else 0 if dt.kind == "b" else 1
 

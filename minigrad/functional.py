@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from .dtypes import check_generated_dtype
 from .ops import rearrange
 from .ops.einsum import einsum as _einsum
 from .ops.masking import masked_fill as masked_fill_op
@@ -784,7 +785,7 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None,
     (0-d tensors as start/end too) and rounded once to ``dtype``; an integer ``dtype``
     truncates start and end to integers first, as PyTorch."""
     check_device(device)
-    dt = _float_dtype(dtype)
+    dt = check_generated_dtype(_float_dtype(dtype), "linspace", "iuf")
     start, end = float(np.asarray(getattr(start, "data", start))), float(
         np.asarray(getattr(end, "data", end)))
     if dt.kind in "iu":
