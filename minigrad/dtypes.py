@@ -158,6 +158,19 @@ def cast_numbers(arr: np.ndarray, dtype: Any) -> np.ndarray:
     return arr.astype(dt, copy=False)
 
 
+def check_same_float(arrays: list, name: str) -> list:
+    """The products' rule: every operand floating-point and of one dtype, or TypeError naming
+    them (float64 data fed to a float32 model is a mistake PyTorch reports, not promotes)."""
+    found = ", ".join(str(a.dtype) for a in arrays)
+    if any(a.dtype.kind != "f" for a in arrays):
+        raise TypeError(f"{name}: needs floating-point tensors, got {found} (BLAS has no "
+                        "integer kernels)")
+    if any(a.dtype != arrays[0].dtype for a in arrays):
+        raise TypeError(f"{name}: expects operands of one dtype, got {found} (as PyTorch: "
+                        "convert one, e.g. x.float() or x.double())")
+    return arrays
+
+
 def promote(kind: str, arrays: list, name: str = "op", scalars: tuple = ()) -> list:
     """Cast an op's input arrays to its result dtype (``Function.promote`` names the rule).
 
@@ -170,8 +183,12 @@ def promote(kind: str, arrays: list, name: str = "op", scalars: tuple = ()) -> l
     ``scalars`` are option values (clamp's bounds, a scalar exponent) that take part in
     the promotion without being inputs.
     ``"divide"``: as binary, but a non-float result becomes float32 (true division).
+    ``"same"``: floating-point inputs of one dtype, else TypeError (products: matmul,
+    linear; PyTorch refuses float32 @ float64 rather than compute in float64).
     """
     first = arrays[0].dtype
+    if kind == "same":
+        return check_same_float(arrays, name)
     if kind == "float":
         return arrays if first.kind == "f" else [a.astype(DEFAULT_FLOAT) for a in arrays]
     if kind == "float_only":

@@ -29,6 +29,7 @@ from .dtypes import (
     cast_numbers,
     check_dtype,
     check_generated_dtype,
+    check_same_float,
     python_scalar,
     result_type,
     wrapped_number,
@@ -1881,8 +1882,7 @@ def matmul(a: Any, b: Any) -> Tensor:
         raise ValueError(
             f"matmul: both operands need at least 1 dimension, got shapes {a.shape} and {b.shape}"
         )
-    if a.dtype.kind != "f" or b.dtype.kind != "f":
-        raise TypeError(f"matmul: needs floating-point tensors, got {a.dtype} and {b.dtype}")
+    check_same_float([a.data, b.data], "matmul")
     squeeze_a, squeeze_b = a.ndim == 1, b.ndim == 1
     shape_a, shape_b = a.shape, b.shape  # the caller's shapes, for error messages
     if squeeze_a:

@@ -169,3 +169,45 @@ def test_factory_dtype_table_agrees_with_torch(name, dtype):
     except RuntimeError:  # NotImplementedError is one
         ok = False
     assert ok == (np.dtype(dtype).kind in kinds)
+
+
+# ---- products take operands of one float dtype: float64 data never silently promotes a
+# float32 model --------------------------------------------------------------------------
+def _products(m, F):
+    return {
+        "matmul": lambda a, b: a @ b.T,
+        "mm": lambda a, b: m.mm(a, b.T),
+        "bmm": lambda a, b: m.bmm(a[None], b.T[None]),
+        "mv": lambda a, b: m.mv(a, b[0]),
+        "dot": lambda a, b: m.dot(a[0], b[0]),
+        "linear": lambda a, b: F.linear(a, b),
+        "linear bias": lambda a, b: F.linear(b, b, a[:, 0]),
+        "linear_cross_entropy": lambda a, b: F.linear_cross_entropy(
+            a, b, m.tensor([0, 1])),
+    }
+
+
+@pytest.mark.parametrize("name", list(_products(mg, mg.nn.functional)))
+def test_products_refuse_mixed_float_dtypes(name):
+    f = _products(mg, mg.nn.functional)[name]
+    a = mg.randn(2, 3, requires_grad=True)
+    b = mg.randn(2, 3, dtype="float64", requires_grad=True)
+    with pytest.raises(TypeError, match="one dtype"):
+        f(a, b)
+    assert f(a, a.detach().requires_grad_()).dtype == np.float32
+    assert a.grad is None and b.grad is None
+
+
+def test_a_float32_layer_refuses_float64_data():
+    layer = mg.nn.Linear(3, 2)
+    with pytest.raises(TypeError, match="float64, float32"):
+        layer(mg.tensor(np.ones((2, 3))))  # NumPy's default float64, as PyTorch refuses it
+    assert layer.double()(mg.tensor(np.ones((2, 3)))).dtype == np.float64
+
+
+@pytest.mark.parametrize("name", list(_products(mg, mg.nn.functional)))
+def test_product_dtype_rule_agrees_with_torch(name):
+    torch = pytest.importorskip("torch")
+    f = _products(torch, torch.nn.functional)[name]
+    with pytest.raises(RuntimeError):
+        f(torch.randn(2, 3), torch.randn(2, 3, dtype=torch.float64))
