@@ -90,3 +90,37 @@ def randint(low: int, high: int | None = None, size: tuple | None = None, *,
     arr = _generator.integers(low, high, size=_shape_args((tuple(size),)), dtype=np.int64)
     return Tensor(arr.astype(dt, copy=False),
                   requires_grad=requires_grad)
+
+
+def randn_like(t: Tensor, dtype: Any = None, requires_grad: bool = False, *,
+               device: Any = None) -> Tensor:
+    """Samples from N(0, 1) with the shape (and dtype) of ``t``."""
+    return randn(t.shape, dtype=t.dtype if dtype is None else dtype,
+                 requires_grad=requires_grad, device=device)
+
+
+def rand_like(t: Tensor, dtype: Any = None, requires_grad: bool = False, *,
+              device: Any = None) -> Tensor:
+    """Samples from U[0, 1) with the shape (and dtype) of ``t``."""
+    return rand(t.shape, dtype=t.dtype if dtype is None else dtype,
+                requires_grad=requires_grad, device=device)
+
+
+def randint_like(t: Tensor, low: int, high: int | None = None, *, dtype: Any = None,
+                 device: Any = None) -> Tensor:
+    """Integers in [low, high) with the shape (and dtype) of ``t``; ``randint_like(t, high)``
+    draws from [0, high), as PyTorch."""
+    if high is None:
+        low, high = 0, low
+    return randint(low, high, t.shape, dtype=t.dtype if dtype is None else dtype, device=device)
+
+
+def randperm(n: int, *, dtype: Any = None, requires_grad: bool = False,
+             device: Any = None) -> Tensor:
+    """A random permutation of 0 .. n-1 (int64 unless ``dtype`` says otherwise), drawn from
+    the generator :func:`manual_seed` seeds."""
+    check_device(device)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise RuntimeError(f"randperm: n must be a non-negative integer, got {n!r}")
+    dt = check_generated_dtype(check_dtype("int64" if dtype is None else dtype), "randperm", "iuf")
+    return Tensor(_generator.permutation(int(n)).astype(dt), requires_grad=requires_grad)

@@ -113,8 +113,8 @@ def _shape_args(shape: tuple) -> tuple:
 
 
 class RemovableHandle:
-    """What ``register_post_accumulate_grad_hook`` returns: ``.remove()`` unregisters the
-    hook (removing twice is harmless)."""
+    """What ``register_hook`` and ``register_post_accumulate_grad_hook`` return: ``.remove()``
+    unregisters the hook (removing twice is harmless)."""
 
     _next_id = 0
 
@@ -135,8 +135,18 @@ class Tensor:
     a nested list, an ndarray or another Tensor (see the dtype rules above).
     """
 
-    __slots__ = ("__weakref__", "_ctx", "_grad", "_is_view", "_post_accumulate_grad_hooks",
-                 "_requires_grad", "_vc", "data")
+    __slots__ = (
+        "__weakref__",
+        "_ctx",
+        "_grad",
+        "_grad_hooks",
+        "_is_view",
+        "_post_accumulate_grad_hooks",
+        "_requires_grad",
+        "_retains_grad",
+        "_vc",
+        "data",
+    )
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's operators
     # ``ctx.xp`` of a backward recorded under create_graph: NumPy's names as recorded ops
     graph_ops = TensorOps
@@ -263,6 +273,41 @@ class Tensor:
         if hooks is None:
             hooks = self._post_accumulate_grad_hooks = {}
         return RemovableHandle(hooks, hook)
+
+    def register_hook(self, hook: Any) -> RemovableHandle:
+        """Call ``hook(grad)`` each time the gradient with respect to this tensor is computed,
+        before it is used (passed on to the op that made it, or accumulated into a leaf's
+        ``.grad``); a hook that returns a Tensor replaces the gradient. PyTorch's name and
+        meaning, in ``backward()`` and ``autograd.grad`` alike. Returns a handle whose
+        ``.remove()`` unregisters the hook."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if not callable(hook):
+            raise TypeError(f"hook must be callable, got {type(hook).__name__}")
+        hooks = getattr(self, "_grad_hooks", None)
+        if hooks is None:
+            hooks = self._grad_hooks = {}
+        return RemovableHandle(hooks, hook)
+
+    def retain_grad(self) -> None:
+        """Keep this non-leaf's gradient in ``.grad`` after backward (a leaf keeps it anyway);
+        as in PyTorch, retained gradients accumulate over backward calls."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self._ctx is not None:
+            self._retains_grad = True
+
+    @property
+    def retains_grad(self) -> bool:
+        """True for a non-leaf whose ``.grad`` is kept (see :meth:`retain_grad`)."""
+        return getattr(self, "_retains_grad", False)
+
+    @property
+    def grad_fn(self) -> Any:
+        """The graph node that made this tensor (its ``Context``: ``.fn`` is the Function,
+        ``.parents`` its inputs), or None for a leaf. PyTorch's grad_fn is the backward
+        Node; minigrad's node is the forward's Context, which holds that backward."""
+        return self._ctx
 
     def zero_grad(self) -> None:
         """Forget the accumulated gradient (sets ``.grad`` to None)."""
@@ -739,6 +784,39 @@ class Tensor:
     def T(self) -> Tensor:
         """All axes reversed (a matrix's transpose)."""
         return self.permute(tuple(range(self.ndim - 1, -1, -1)))
+
+    @property
+    def mT(self) -> Tensor:
+        """The last two axes swapped: a batch of matrices (..., M, N) -> (..., N, M)."""
+        if self.ndim < 2:
+            raise RuntimeError(f"tensor.mT is only supported on matrices or batches of matrices. "
+                               f"Got {self.ndim}-D tensor.")
+        return self.transpose(-2, -1)
+
+    def new_zeros(self, *size: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+        """Zeros of ``size``, with self's dtype unless ``dtype`` says otherwise."""
+        return self.new_full(_shape_args(size), 0, dtype=dtype, requires_grad=requires_grad)
+
+    def new_ones(self, *size: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+        """Ones of ``size``, with self's dtype unless ``dtype`` says otherwise."""
+        return self.new_full(_shape_args(size), 1, dtype=dtype, requires_grad=requires_grad)
+
+    def new_empty(self, *size: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+        """A tensor of ``size`` (filled with zeros: NumPy's uninitialised memory would make
+        runs irreproducible), with self's dtype unless ``dtype`` says otherwise."""
+        return self.new_zeros(*size, dtype=dtype, requires_grad=requires_grad)
+
+    def new_full(self, size: Any, fill_value: Any, *, dtype: Any = None,
+                 requires_grad: bool = False) -> Tensor:
+        """``fill_value`` everywhere in ``size``, with self's dtype unless ``dtype`` says."""
+        dt = self.data.dtype if dtype is None else check_dtype(dtype)
+        return Tensor(np.full(_shape_args((size,)), _fill_value(fill_value, dt)),
+                      requires_grad=requires_grad)
+
+    def new_tensor(self, data: Any, *, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+        """A copy of ``data`` as a leaf, with self's dtype unless ``dtype`` says otherwise."""
+        return tensor(data, dtype=self.data.dtype if dtype is None else dtype,
+                      requires_grad=requires_grad)
 
     def unsqueeze(self, dim: int) -> Tensor:
         """Insert a size-1 axis at ``dim``."""
