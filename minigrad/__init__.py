@@ -19,12 +19,14 @@ import numpy as _np
 from .backends import get_backend, set_backend, use_backend
 # grad mode first: importing minigrad.autograd loads the engine, Function and Tensor in order
 from .autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled
+from .autograd.grad_mode import inference_mode
 from .function import Function, Context
 from . import dtypes
 from .tensor import Tensor, tensor, as_tensor, zeros, ones, full, zeros_like, ones_like, arange
 from .tensor import tril, triu, matmul
 from .tensor import logical_and, logical_or, logical_xor, logical_not, isnan, isinf, isfinite
 from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_state
+from .random import randn_like, rand_like, randint_like, randperm
 from .ops.shape_ops import cat, stack
 from .ops.masking import where, causal_mask
 from .gradcheck import gradcheck, gradgradcheck, GradcheckError
@@ -44,7 +46,7 @@ from .functional import (
     rsqrt, reciprocal, square, fmod, atan2, copysign, lerp, isclose,
     cumprod, logcumsumexp, cummax, cummin, scatter, scatter_reduce, repeat_interleave, roll,
     unbind, movedim, moveaxis, tile, broadcast_to, diagonal, diag, hstack, vstack, meshgrid, mm,
-    mv, dot, addmm, baddbmm, var_mean, std_mean,
+    mv, dot, addmm, baddbmm, var_mean, std_mean, allclose,
 )
 # shadow Python builtins here, so re-exported explicitly and kept out of __all__
 from .functional import (
@@ -56,6 +58,7 @@ from .serialization import save, load
 from .safetensors_io import save_safetensors, load_safetensors, safetensors_metadata
 from . import viz
 from .profiler import profile
+from . import testing
 
 # dtypes are NumPy dtype objects: ``x.dtype == minigrad.float32`` and ``x.to(minigrad.long)``
 # work, and so do NumPy's own names (np.float32) and strings ("float32").
@@ -63,12 +66,15 @@ float32 = _np.dtype("float32")
 float64 = _np.dtype("float64")
 int64 = _np.dtype("int64")
 int32 = _np.dtype("int32")
+int16 = _np.dtype("int16")
+int8 = _np.dtype("int8")
 uint8 = _np.dtype("uint8")
 bool = _np.dtype("bool")  # PyTorch's names: they shadow builtins in this namespace only
 float = float32
 double = float64
 long = int64
 int = int32
+short = int16
 
 
 # Last, as ``torch.nn`` after ``import torch``: the two libraries built on the names above.
@@ -92,6 +98,7 @@ __all__ = [
     "acosh",
     "add",
     "addmm",
+    "allclose",
     "amax",
     "amin",
     "arange",
@@ -158,6 +165,9 @@ __all__ = [
     "gt",
     "hstack",
     "index_select",
+    "inference_mode",
+    "int8",
+    "int16",
     "int32",
     "int64",
     "is_grad_enabled",
@@ -215,8 +225,12 @@ __all__ = [
     "prod",
     "profile",
     "rand",
+    "rand_like",
     "randint",
+    "randint_like",
     "randn",
+    "randn_like",
+    "randperm",
     "reciprocal",
     "relu",
     "remainder",
@@ -234,6 +248,7 @@ __all__ = [
     "set_backend",
     "set_grad_enabled",
     "set_rng_state",
+    "short",
     "sigmoid",
     "sign",
     "sin",
@@ -251,6 +266,7 @@ __all__ = [
     "tan",
     "tanh",
     "tensor",
+    "testing",
     "tile",
     "topk",
     "transpose",

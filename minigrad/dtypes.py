@@ -69,6 +69,20 @@ def check_dtype(dtype: Any, where: str = "tensor") -> np.dtype:
     )
 
 
+def check_generated_dtype(dt: np.dtype, name: str, kinds: str) -> np.dtype:
+    """``dt`` if the factory ``name`` can generate values of it (``kinds``: NumPy kind letters,
+    "f" floats, "iu" integers), else NotImplementedError, as PyTorch's "not implemented for
+    'Bool'": an evenly spaced or random bool (or a normal integer) has no meaning, and casting
+    would hide that."""
+    if dt.kind not in kinds:
+        raise NotImplementedError(f"{name}: not implemented for dtype {dt} (it makes values of "
+                                  f"{_KIND_NAMES[kinds]} only)")
+    return dt
+
+
+_KIND_NAMES = {"f": "float32 and float64", "iuf": "integer and floating-point dtypes"}
+
+
 def _category(dt: np.dtype) -> int:
     return 2 if dt.kind == "f" else 0 if dt.kind == "b" else 1
 
@@ -144,6 +158,19 @@ def cast_numbers(arr: np.ndarray, dtype: Any) -> np.ndarray:
     return arr.astype(dt, copy=False)
 
 
+def check_same_float(arrays: list, name: str) -> list:
+    """The products' rule: every operand floating-point and of one dtype, or TypeError naming
+    them (float64 data fed to a float32 model is a mistake PyTorch reports, not promotes)."""
+    found = ", ".join(str(a.dtype) for a in arrays)
+    if any(a.dtype.kind != "f" for a in arrays):
+        raise TypeError(f"{name}: needs floating-point tensors, got {found} (BLAS has no "
+                        "integer kernels)")
+    if any(a.dtype != arrays[0].dtype for a in arrays):
+        raise TypeError(f"{name}: expects operands of one dtype, got {found} (as PyTorch: "
+                        "convert one, e.g. x.float() or x.double())")
+    return arrays
+
+
 def promote(kind: str, arrays: list, name: str = "op", scalars: tuple = ()) -> list:
     """Cast an op's input arrays to its result dtype (``Function.promote`` names the rule).
 
@@ -156,8 +183,12 @@ def promote(kind: str, arrays: list, name: str = "op", scalars: tuple = ()) -> l
     ``scalars`` are option values (clamp's bounds, a scalar exponent) that take part in
     the promotion without being inputs.
     ``"divide"``: as binary, but a non-float result becomes float32 (true division).
+    ``"same"``: floating-point inputs of one dtype, else TypeError (products: matmul,
+    linear; PyTorch refuses float32 @ float64 rather than compute in float64).
     """
     first = arrays[0].dtype
+    if kind == "same":
+        return check_same_float(arrays, name)
     if kind == "float":
         return arrays if first.kind == "f" else [a.astype(DEFAULT_FLOAT) for a in arrays]
     if kind == "float_only":

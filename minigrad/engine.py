@@ -222,6 +222,29 @@ def _accumulate(t: Tensor, g: Any, create_graph: bool) -> None:
             t._grad = _tensor_class(t)._from_op(total, None)
 
 
+def _tensor_hooks(t: Tensor, g: Any, create_graph: bool) -> Any:
+    """Run ``t``'s ``register_hook`` hooks on its total gradient ``g`` (each may replace it)
+    and keep a copy in ``.grad`` when ``t.retain_grad()`` asked for it; returns the gradient
+    to pass on. Hooks see a Tensor; in a plain backward the walk goes on with its array."""
+    hooks = getattr(t, "_grad_hooks", None)
+    if hooks:
+        Tensor = _tensor_class(t)
+        gt = g if create_graph else Tensor._from_op(g, None)
+        for hook in tuple(hooks.values()):  # a hook may remove itself
+            new = hook(gt)
+            if new is not None:
+                if not isinstance(new, Tensor) or new.shape != t.shape:
+                    raise RuntimeError(
+                        f"a hook registered on a tensor of shape {t.shape} returned "
+                        f"{getattr(new, 'shape', type(new).__name__)}; it must return None or a "
+                        "Tensor of the tensor's shape")
+                gt = new
+        g = gt if create_graph else gt.data
+    if getattr(t, "_retains_grad", False) and t._ctx is not None:
+        _accumulate(t, g if create_graph else np.array(g, dtype=t.data.dtype), create_graph)
+    return g
+
+
 def _is_lazy(g: Any) -> bool:
     """True for a gradient kept lazily (a SliceGrad or a RowScatterGrad), not an array
     (checked by type first: the walk asks for every gradient it passes on)."""
@@ -356,6 +379,8 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
             if g is not None:
                 if not create_graph and _is_lazy(g):
                     g = g.materialize()  # a lazy slice gradient, now read as a whole
+                if getattr(t, "_grad_hooks", None) or getattr(t, "_retains_grad", False):
+                    g = _tensor_hooks(t, g, create_graph)
                 if capture is not None and id(t) in capture:
                     capture[id(t)] = g
                     if id(t) in stop:

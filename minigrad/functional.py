@@ -15,10 +15,19 @@ from typing import Any
 
 import numpy as np
 
+from .dtypes import check_generated_dtype
 from .ops import rearrange
 from .ops.einsum import einsum as _einsum
 from .ops.masking import masked_fill as masked_fill_op
-from .tensor import Tensor, _fill_value, _float_dtype, _shape_args, check_device, tensor
+from .tensor import (
+    Tensor,
+    _fill_value,
+    _float_dtype,
+    _reduce_args,
+    _shape_args,
+    check_device,
+    tensor,
+)
 
 
 def _as_tensor(x: Any) -> Tensor:
@@ -381,6 +390,13 @@ def isclose(input: Any, other: Any, rtol: float = 1e-05, atol: float = 1e-08,
     return _as_tensor(input).isclose(other, rtol, atol, equal_nan)
 
 
+def allclose(input: Any, other: Any, rtol: float = 1e-05, atol: float = 1e-08,
+             equal_nan: bool = False) -> bool:
+    """True when every element has |x - y| <= atol + rtol * |y| (``isclose`` everywhere),
+    as ``torch.allclose``."""
+    return bool(isclose(input, other, rtol, atol, equal_nan).data.all())
+
+
 def floor_divide(input: Any, other: Any) -> Tensor:
     """``minigrad.floor_divide(x, ...)`` is ``x.floor_divide(...)``: floor(self / other)."""
     return _as_tensor(input).floor_divide(other)
@@ -721,22 +737,28 @@ def baddbmm(input: Any, batch1: Any, batch2: Any, *, beta: float = 1,
     return _as_tensor(input).baddbmm(batch1, batch2, beta=beta, alpha=alpha)
 
 
-def var_mean(input: Any, dim: Any = None, unbiased: bool | None = None, keepdim: bool = False,
-             *, correction: Any = None) -> tuple:
+def var_mean(input: Any, dim: Any = None, unbiased: bool | None = None,
+             keepdim: bool | None = None, *, correction: Any = None, axis: Any = None,
+             keepdims: bool | None = None) -> tuple:
     """``(var, mean)`` over ``dim`` in one call, with PyTorch's arguments (those of
     :meth:`Tensor.var`: the third positional is ``unbiased``, as ``torch.var_mean(x, 1,
-    True)``; ``correction`` defaults to 1)."""
-    x = _as_tensor(input)
-    mean_dim = None if isinstance(dim, (bool, np.bool_)) else dim  # var_mean(x, False)
-    return x.var(dim, unbiased, keepdim, correction=correction), x.mean(mean_dim, keepdim)
+    True)``; ``correction`` defaults to 1; NumPy's ``axis``/``keepdims`` spellings too)."""
+    return _stat_and_mean("var", input, dim, unbiased, keepdim, correction, axis, keepdims)
 
 
-def std_mean(input: Any, dim: Any = None, unbiased: bool | None = None, keepdim: bool = False,
-             *, correction: Any = None) -> tuple:
+def std_mean(input: Any, dim: Any = None, unbiased: bool | None = None,
+             keepdim: bool | None = None, *, correction: Any = None, axis: Any = None,
+             keepdims: bool | None = None) -> tuple:
     """``(std, mean)`` over ``dim`` (the arguments of :func:`var_mean`)."""
+    return _stat_and_mean("std", input, dim, unbiased, keepdim, correction, axis, keepdims)
+
+
+def _stat_and_mean(stat: str, input: Any, dim: Any, unbiased: Any, keepdim: Any,
+                   correction: Any, axis: Any, keepdims: Any) -> tuple:
     x = _as_tensor(input)
-    mean_dim = None if isinstance(dim, (bool, np.bool_)) else dim
-    return x.std(dim, unbiased, keepdim, correction=correction), x.mean(mean_dim, keepdim)
+    d, k = _reduce_args(f"{stat}_mean", dim, keepdim, axis, keepdims)
+    mean_dim = None if isinstance(d, (bool, np.bool_)) else d  # var_mean(x, False)
+    return getattr(x, stat)(d, unbiased, k, correction=correction), x.mean(mean_dim, k)
 
 
 # ---- Functions without a Tensor method -------------------------------------------------
@@ -784,7 +806,7 @@ def linspace(start: float, end: float, steps: int, dtype: Any = None,
     (0-d tensors as start/end too) and rounded once to ``dtype``; an integer ``dtype``
     truncates start and end to integers first, as PyTorch."""
     check_device(device)
-    dt = _float_dtype(dtype)
+    dt = check_generated_dtype(_float_dtype(dtype), "linspace", "iuf")
     start, end = float(np.asarray(getattr(start, "data", start))), float(
         np.asarray(getattr(end, "data", end)))
     if dt.kind in "iu":

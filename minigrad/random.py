@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .dtypes import check_dtype
+from .dtypes import check_dtype, check_generated_dtype
 from .tensor import Tensor, _float_dtype, _shape_args, check_device
 
 _generator = np.random.Generator(np.random.PCG64(0))
@@ -60,7 +60,7 @@ def randn(*shape: Any, dtype: Any = None, requires_grad: bool = False,
           device: Any = None) -> Tensor:
     """Samples from N(0, 1)."""
     check_device(device)
-    dt = _float_dtype(dtype)
+    dt = check_generated_dtype(_float_dtype(dtype), "randn", "f")
     arr = _generator.standard_normal(_shape_args(shape), dtype=np.float64).astype(dt)
     return Tensor(arr, requires_grad=requires_grad)
 
@@ -69,7 +69,7 @@ def rand(*shape: Any, dtype: Any = None, requires_grad: bool = False,
          device: Any = None) -> Tensor:
     """Samples from U[0, 1)."""
     check_device(device)
-    dt = _float_dtype(dtype)
+    dt = check_generated_dtype(_float_dtype(dtype), "rand", "f")
     arr = _generator.random(_shape_args(shape), dtype=np.float64).astype(dt)
     return Tensor(arr, requires_grad=requires_grad)
 
@@ -86,6 +86,41 @@ def randint(low: int, high: int | None = None, size: tuple | None = None, *,
         low, high, size = 0, low, high
     elif high is None:
         raise TypeError("randint: needs high, as randint(low, high, size)")
+    dt = check_generated_dtype(check_dtype("int64" if dtype is None else dtype), "randint", "iuf")
     arr = _generator.integers(low, high, size=_shape_args((tuple(size),)), dtype=np.int64)
-    return Tensor(arr if dtype is None else arr.astype(check_dtype(dtype)),
+    return Tensor(arr.astype(dt, copy=False),
                   requires_grad=requires_grad)
+
+
+def randn_like(t: Tensor, dtype: Any = None, requires_grad: bool = False, *,
+               device: Any = None) -> Tensor:
+    """Samples from N(0, 1) with the shape (and dtype) of ``t``."""
+    return randn(t.shape, dtype=t.dtype if dtype is None else dtype,
+                 requires_grad=requires_grad, device=device)
+
+
+def rand_like(t: Tensor, dtype: Any = None, requires_grad: bool = False, *,
+              device: Any = None) -> Tensor:
+    """Samples from U[0, 1) with the shape (and dtype) of ``t``."""
+    return rand(t.shape, dtype=t.dtype if dtype is None else dtype,
+                requires_grad=requires_grad, device=device)
+
+
+def randint_like(t: Tensor, low: int, high: int | None = None, *, dtype: Any = None,
+                 device: Any = None) -> Tensor:
+    """Integers in [low, high) with the shape (and dtype) of ``t``; ``randint_like(t, high)``
+    draws from [0, high), as PyTorch."""
+    if high is None:
+        low, high = 0, low
+    return randint(low, high, t.shape, dtype=t.dtype if dtype is None else dtype, device=device)
+
+
+def randperm(n: int, *, dtype: Any = None, requires_grad: bool = False,
+             device: Any = None) -> Tensor:
+    """A random permutation of 0 .. n-1 (int64 unless ``dtype`` says otherwise), drawn from
+    the generator :func:`manual_seed` seeds."""
+    check_device(device)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise RuntimeError(f"randperm: n must be a non-negative integer, got {n!r}")
+    dt = check_generated_dtype(check_dtype("int64" if dtype is None else dtype), "randperm", "iuf")
+    return Tensor(_generator.permutation(int(n)).astype(dt), requires_grad=requires_grad)

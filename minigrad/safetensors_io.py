@@ -31,6 +31,7 @@ naming the file and the entry before an array is returned.
 from __future__ import annotations
 
 import json
+import math
 import os
 import struct
 from collections.abc import Mapping
@@ -133,11 +134,11 @@ def _read_header(f: Any, path: str, size: int) -> tuple[dict, dict[str, str], in
                                " (not a safetensors file, or truncated)")
     try:
         header = json.loads(f.read(n).decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+    except (ValueError, RecursionError) as e:  # bad UTF-8 or JSON, a 5,000-digit number
         raise SafetensorsError(f"{path!r}: the header is not valid JSON ({e})") from None
     if not isinstance(header, dict):
         raise SafetensorsError(f"{path!r}: the header is not a JSON object")
-    meta = header.pop("__metadata__", None) or {}
+    meta = header.pop("__metadata__", {})
     if not isinstance(meta, dict) or not all(isinstance(v, str) for v in meta.values()):
         raise SafetensorsError(f"{path!r}: __metadata__ must map str to str")
     return header, meta, 8 + n
@@ -150,7 +151,7 @@ def _check_entries(entries: dict, path: str, data_len: int) -> list:
         where = f"{path!r}: tensor {name!r}"
         if not isinstance(e, dict) or set(e) != {"dtype", "shape", "data_offsets"}:
             raise SafetensorsError(f"{where} needs exactly dtype, shape and data_offsets")
-        if e["dtype"] not in _DTYPES:
+        if not isinstance(e["dtype"], str) or e["dtype"] not in _DTYPES:
             raise SafetensorsError(f"{where} has unknown dtype {e['dtype']!r}")
         shape, offs = e["shape"], e["data_offsets"]
         if not (isinstance(shape, list)
@@ -161,7 +162,7 @@ def _check_entries(entries: dict, path: str, data_len: int) -> list:
             raise SafetensorsError(f"{where} has data_offsets {offs!r} outside the data area "
                                    f"of {data_len} bytes")
         dtype = np.dtype(_DTYPES[e["dtype"]])
-        need = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+        need = math.prod(shape) * dtype.itemsize  # exact: a fixed-width product could wrap
         if offs[1] - offs[0] != need:
             raise SafetensorsError(f"{where}: {e['dtype']} {shape} needs {need} bytes but its "
                                    f"data_offsets span {offs[1] - offs[0]}")

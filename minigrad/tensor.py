@@ -25,7 +25,15 @@ import numpy as np
 
 from . import engine, function
 from .autograd.grad_mode import is_grad_enabled, no_grad
-from .dtypes import cast_numbers, check_dtype, python_scalar, result_type, wrapped_number
+from .dtypes import (
+    cast_numbers,
+    check_dtype,
+    check_generated_dtype,
+    check_same_float,
+    python_scalar,
+    result_type,
+    wrapped_number,
+)
 from .ops import (
     binary_math,
     elementwise,
@@ -44,6 +52,7 @@ from .ops import (
 from .ops import diagonal as _diagonal_ops
 from .ops import matmul as matmul_ops
 from .ops import scatter as scatter_ops
+from .ops.dims import check_dim as _check_dim
 from .ops.nuclear_norm import nuclear_norm
 from .ops.tensor_ops import TensorOps
 
@@ -104,8 +113,8 @@ def _shape_args(shape: tuple) -> tuple:
 
 
 class RemovableHandle:
-    """What ``register_post_accumulate_grad_hook`` returns: ``.remove()`` unregisters the
-    hook (removing twice is harmless)."""
+    """What ``register_hook`` and ``register_post_accumulate_grad_hook`` return: ``.remove()``
+    unregisters the hook (removing twice is harmless)."""
 
     _next_id = 0
 
@@ -126,8 +135,18 @@ class Tensor:
     a nested list, an ndarray or another Tensor (see the dtype rules above).
     """
 
-    __slots__ = ("__weakref__", "_ctx", "_grad", "_is_view", "_post_accumulate_grad_hooks",
-                 "_requires_grad", "_vc", "data")
+    __slots__ = (
+        "__weakref__",
+        "_ctx",
+        "_grad",
+        "_grad_hooks",
+        "_is_view",
+        "_post_accumulate_grad_hooks",
+        "_requires_grad",
+        "_retains_grad",
+        "_vc",
+        "data",
+    )
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's operators
     # ``ctx.xp`` of a backward recorded under create_graph: NumPy's names as recorded ops
     graph_ops = TensorOps
@@ -254,6 +273,41 @@ class Tensor:
         if hooks is None:
             hooks = self._post_accumulate_grad_hooks = {}
         return RemovableHandle(hooks, hook)
+
+    def register_hook(self, hook: Any) -> RemovableHandle:
+        """Call ``hook(grad)`` each time the gradient with respect to this tensor is computed,
+        before it is used (passed on to the op that made it, or accumulated into a leaf's
+        ``.grad``); a hook that returns a Tensor replaces the gradient. PyTorch's name and
+        meaning, in ``backward()`` and ``autograd.grad`` alike. Returns a handle whose
+        ``.remove()`` unregisters the hook."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if not callable(hook):
+            raise TypeError(f"hook must be callable, got {type(hook).__name__}")
+        hooks = getattr(self, "_grad_hooks", None)
+        if hooks is None:
+            hooks = self._grad_hooks = {}
+        return RemovableHandle(hooks, hook)
+
+    def retain_grad(self) -> None:
+        """Keep this non-leaf's gradient in ``.grad`` after backward (a leaf keeps it anyway);
+        as in PyTorch, retained gradients accumulate over backward calls."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self._ctx is not None:
+            self._retains_grad = True
+
+    @property
+    def retains_grad(self) -> bool:
+        """True for a non-leaf whose ``.grad`` is kept (see :meth:`retain_grad`)."""
+        return getattr(self, "_retains_grad", False)
+
+    @property
+    def grad_fn(self) -> Any:
+        """The graph node that made this tensor (its ``Context``: ``.fn`` is the Function,
+        ``.parents`` its inputs), or None for a leaf. PyTorch's grad_fn is the backward
+        Node; minigrad's node is the forward's Context, which holds that backward."""
+        return self._ctx
 
     def zero_grad(self) -> None:
         """Forget the accumulated gradient (sets ``.grad`` to None)."""
@@ -679,12 +733,37 @@ class Tensor:
             shape = tuple(shape[0])
         return shape_ops.Reshape.apply(self, shape=shape)
 
-    view = reshape
+    def view(self, *shape: Any) -> Tensor:
+        """Same data, new shape (as :meth:`reshape`); or, given one dtype, the same memory
+        read as that dtype (PyTorch's ``view(dtype)``: no graph, shares the version counter;
+        a different element size rescales the last dim, which must then be contiguous)."""
+        if len(shape) == 1 and _is_dtype_argument(shape[0]):
+            return self._view_as_dtype(check_dtype(shape[0], "view"))
+        return self.reshape(*shape)
+
+    def _view_as_dtype(self, dt: np.dtype) -> Tensor:
+        src = self.data.dtype
+        if dt.itemsize != src.itemsize:
+            what = f"to view {src} as {dt} (different element sizes)"
+            if self.ndim == 0:
+                raise RuntimeError(f"self.dim() cannot be 0 {what}")
+            if self.shape[-1] != 1 and self.data.strides[-1] != src.itemsize:
+                raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got "
+                                   f"{self.data.strides[-1] // src.itemsize}")
+            if (self.shape[-1] * src.itemsize) % dt.itemsize:
+                raise RuntimeError(f"self.size(-1) must be divisible by "
+                                   f"{dt.itemsize // src.itemsize} {what}, but got "
+                                   f"{self.shape[-1]}")
+        out = Tensor(self.data.view(dt))
+        out._vc, out._is_view = self._vc, True
+        return out
 
     def flatten(self, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         """Merge dims start_dim..end_dim into one."""
         shp = self.shape
-        s, e = start_dim % max(len(shp), 1), end_dim % max(len(shp), 1)
+        s, e = _check_dim(start_dim, self.ndim, "flatten"), _check_dim(end_dim, self.ndim, "flatten")
+        if s > e:
+            raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
         return self.reshape(shp[:s] + (-1,) + shp[e + 1:])
 
     def transpose(self, dim0: int = -2, dim1: int = -1) -> Tensor:
@@ -706,11 +785,43 @@ class Tensor:
         """All axes reversed (a matrix's transpose)."""
         return self.permute(tuple(range(self.ndim - 1, -1, -1)))
 
+    @property
+    def mT(self) -> Tensor:
+        """The last two axes swapped: a batch of matrices (..., M, N) -> (..., N, M)."""
+        if self.ndim < 2:
+            raise RuntimeError(f"tensor.mT is only supported on matrices or batches of matrices. "
+                               f"Got {self.ndim}-D tensor.")
+        return self.transpose(-2, -1)
+
+    def new_zeros(self, *size: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+        """Zeros of ``size``, with self's dtype unless ``dtype`` says otherwise."""
+        return self.new_full(_shape_args(size), 0, dtype=dtype, requires_grad=requires_grad)
+
+    def new_ones(self, *size: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+        """Ones of ``size``, with self's dtype unless ``dtype`` says otherwise."""
+        return self.new_full(_shape_args(size), 1, dtype=dtype, requires_grad=requires_grad)
+
+    def new_empty(self, *size: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+        """A tensor of ``size`` (filled with zeros: NumPy's uninitialised memory would make
+        runs irreproducible), with self's dtype unless ``dtype`` says otherwise."""
+        return self.new_zeros(*size, dtype=dtype, requires_grad=requires_grad)
+
+    def new_full(self, size: Any, fill_value: Any, *, dtype: Any = None,
+                 requires_grad: bool = False) -> Tensor:
+        """``fill_value`` everywhere in ``size``, with self's dtype unless ``dtype`` says."""
+        dt = self.data.dtype if dtype is None else check_dtype(dtype)
+        return Tensor(np.full(_shape_args((size,)), _fill_value(fill_value, dt)),
+                      requires_grad=requires_grad)
+
+    def new_tensor(self, data: Any, *, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+        """A copy of ``data`` as a leaf, with self's dtype unless ``dtype`` says otherwise."""
+        return tensor(data, dtype=self.data.dtype if dtype is None else dtype,
+                      requires_grad=requires_grad)
+
     def unsqueeze(self, dim: int) -> Tensor:
         """Insert a size-1 axis at ``dim``."""
         shp = list(self.shape)
-        dim = dim if dim >= 0 else dim + len(shp) + 1
-        shp.insert(dim, 1)
+        shp.insert(_check_dim(dim, self.ndim + 1, "unsqueeze"), 1)
         return self.reshape(tuple(shp))
 
     def squeeze(self, dim: Any = None) -> Tensor:
@@ -729,7 +840,8 @@ class Tensor:
 
     def __getitem__(self, index: Any) -> Tensor:
         """``x[index]``: basic slicing, or gather by integer/bool arrays (Tensors accepted)."""
-        return shape_ops.GetItem.apply(self, index=_index_to_numpy(index))
+        idx = _torch_order_index(_index_to_numpy(index), self.data.shape)
+        return shape_ops.GetItem.apply(self, index=idx)
 
     def split(self, split_size: int | list, dim: int | None = None, *,
               axis: int | None = None) -> tuple:
@@ -1368,7 +1480,7 @@ class Tensor:
 
     def __setitem__(self, index: Any, value: Any) -> None:
         """``x[index] = value`` in place (basic slices, integer or bool arrays)."""
-        idx = _index_to_numpy(index)
+        idx = _torch_order_index(_index_to_numpy(index), self.data.shape)
         if not self._requires_grad and not getattr(value, "_requires_grad", False):
             # no graph can be involved: write the region directly instead of copying
             # the whole array (a loop filling a buffer row by row stays O(row))
@@ -1448,14 +1560,6 @@ def _any_all(t: Tensor, op: Any, name: str, dim: Any, keepdim: Any, axis: Any, k
         raise TypeError(f"{name}: out= is not supported")
     d, k = _reduce_args(name, dim, keepdim, axis, keepdims)
     return Tensor(np.asarray(op(t.data, axis=d, keepdims=k)))
-
-
-def _check_dim(dim: Any, ndim: int, name: str) -> int:
-    """``dim`` as a non-negative int; a 0-d tensor accepts 0 and -1, as PyTorch."""
-    n = max(ndim, 1)
-    if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)) or not -n <= dim < n:
-        raise IndexError(f"{name}: dim {dim!r} is out of range for a tensor with {ndim} dims")
-    return int(dim) % n
 
 
 def _operand(x: Any, ref: Tensor) -> Tensor:
@@ -1677,7 +1781,7 @@ def arange(start: float, end: float | None = None, step: float = 1, dtype: Any =
         start, end = 0, start
     if step == 0:
         raise ValueError(f"arange: step must be nonzero, got {step!r}")
-    dt = None if dtype is None else check_dtype(dtype)
+    dt = None if dtype is None else check_generated_dtype(check_dtype(dtype), "arange", "iuf")
     if dt in _SMALL_INTS:
         arr = int(start) + np.arange(max(0, math.ceil((end - start) / step))) * int(step)
     else:
@@ -1856,8 +1960,7 @@ def matmul(a: Any, b: Any) -> Tensor:
         raise ValueError(
             f"matmul: both operands need at least 1 dimension, got shapes {a.shape} and {b.shape}"
         )
-    if a.dtype.kind != "f" or b.dtype.kind != "f":
-        raise TypeError(f"matmul: needs floating-point tensors, got {a.dtype} and {b.dtype}")
+    check_same_float([a.data, b.data], "matmul")
     squeeze_a, squeeze_b = a.ndim == 1, b.ndim == 1
     shape_a, shape_b = a.shape, b.shape  # the caller's shapes, for error messages
     if squeeze_a:
@@ -1901,6 +2004,45 @@ def _index_to_numpy(index: Any) -> Any:
     if isinstance(index, tuple):
         return tuple(conv(i) for i in index)
     return conv(index)
+
+
+def _is_dtype_argument(x: Any) -> bool:
+    """Whether ``view``'s one argument names a dtype (a NumPy dtype, scalar type or name)
+    rather than a shape."""
+    return isinstance(x, (np.dtype, str)) or (isinstance(x, type) and issubclass(x, np.generic))
+
+
+def _is_scalar_index(i: Any) -> bool:
+    """An integer that selects one position (a Python or NumPy int, or a 0-d integer array)."""
+    if isinstance(i, (bool, np.bool_)):
+        return False
+    return isinstance(i, (int, np.integer)) or (
+        isinstance(i, np.ndarray) and i.ndim == 0 and i.dtype.kind in "iu")
+
+
+def _torch_order_index(index: Any, shape: tuple) -> Any:
+    """``index`` with PyTorch's placement of indexed dims, as one NumPy index.
+
+    NumPy counts an integer as an advanced index, so in ``x[1, :, idx]`` the two are
+    "separated by a slice" and the indexed dim moves to the front ((3, 6) for x of (5, 6, 7)
+    and three indices); PyTorch selects with the integer first and keeps idx's dim in place
+    ((6, 3)). When integers and index arrays mix, the integers are applied first and the
+    result is expressed as one coordinate array per dim (views of ``arange``, so memory is
+    the result's size), which reads, writes and scatters (backward) the same elements."""
+    if not isinstance(index, tuple) or not any(map(_is_scalar_index, index)):
+        return index
+    if not any(isinstance(i, np.ndarray) and i.ndim > 0 for i in index):
+        return index  # integers and slices only: NumPy's basic indexing is PyTorch's
+    first = tuple(i if _is_scalar_index(i) or i is Ellipsis else slice(None)
+                  for i in index if i is not None
+                  for _ in range(i.ndim if isinstance(i, np.ndarray) and i.dtype == bool
+                                 else 1))
+    rest = tuple(i for i in index if not _is_scalar_index(i))
+    coords = []
+    for d, n in enumerate(shape):
+        along = np.arange(n).reshape([n if k == d else 1 for k in range(len(shape))])
+        coords.append(np.broadcast_to(along, shape)[first][rest])
+    return tuple(coords)
 
 
 # Function (minigrad/function.py) wraps every op's result in this class.

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from minigrad.dtypes import check_same_float
 from minigrad.ops.gelu_linear import GELULinearFunction
 from minigrad.ops.linear import LinearFunction
 from minigrad.random import generator
@@ -25,6 +26,7 @@ def _checked_input(name: str, x: Any, weight: Tensor, bias: Tensor | None) -> Te
     x = x if isinstance(x, Tensor) else Tensor(x)
     if x.dtype.kind != "f":
         raise TypeError(f"{name}: the input must be floating-point, got dtype {x.dtype}")
+    check_same_float([x.data, weight.data] + ([] if bias is None else [bias.data]), name)
     if weight.ndim != 2:
         raise ValueError(f"{name}: weight must be 2-D (out, in), got shape {weight.shape}")
     if x.ndim == 0 or x.shape[-1] != weight.shape[1]:

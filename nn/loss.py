@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from minigrad.dtypes import check_same_float
 from minigrad.ops.linear_cross_entropy import LinearCrossEntropyFunction
 from minigrad.ops.loss import CrossEntropyFunction, check_targets
 from minigrad.tensor import Tensor
@@ -127,6 +128,8 @@ def linear_cross_entropy(input: Tensor, linear_weight: Tensor, target: Any, *,
         raise ValueError(f"{name}: input of shape {getattr(input, 'shape', None)} (expected (N, in) "
                          f"or (in,)) does not match linear_weight of shape "
                          f"{getattr(linear_weight, 'shape', None)} (expected (C, ..., in))")
+    check_same_float([input.data, linear_weight.data]
+                     + ([] if linear_bias is None else [linear_bias.data]), name)
     out_shape = linear_weight.shape[:-1]
     if linear_bias is not None and linear_bias.shape != out_shape:
         raise ValueError(f"{name}: linear_bias of shape {linear_bias.shape} does not match "

@@ -90,6 +90,30 @@ class enable_grad(_GradModeContext):
     _mode_value = True
 
 
+class inference_mode(_GradModeContext):
+    """PyTorch's ``inference_mode(mode=True)``, as a context manager or decorator: in minigrad
+    it is :class:`no_grad` (nothing is recorded), since minigrad has no separate inference
+    tensors; ``inference_mode(False)`` leaves the grad mode as it is, as PyTorch's does."""
+
+    def __init__(self, mode: bool = True) -> None:
+        self.mode = bool(mode)
+
+    def __enter__(self) -> None:
+        self._prev = _mode.enabled
+        if self.mode:
+            _mode.enabled = False
+
+    def __call__(self, fn):
+        mode = self.mode
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with inference_mode(mode):
+                return fn(*args, **kwargs)
+
+        return wrapper
+
+
 def is_grad_enabled() -> bool:
     """True unless this thread is inside ``no_grad()`` (or ``set_grad_enabled(False)``)."""
     return _mode.enabled

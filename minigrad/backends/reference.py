@@ -44,7 +44,7 @@ class Reference(Backend):
     def log_softmax(self, x: np.ndarray) -> np.ndarray:
         """y = x - max - log(sum(exp(x - max))) over the last axis (an all -inf row gives NaN,
         as in PyTorch)."""
-        m = np.max(x, axis=-1, keepdims=True)
+        m = np.max(x, axis=-1, keepdims=True, initial=-np.inf)  # an empty row has no max
         m = np.where(np.isfinite(m), m, 0)
         with np.errstate(divide="ignore", invalid="ignore"):
             return (x - m - np.log(np.exp(x - m).sum(axis=-1, keepdims=True))).astype(x.dtype)
@@ -162,15 +162,19 @@ class Reference(Backend):
         dropout). A query whose keys are all masked (or that has no keys) gets P = 0, so
         out = 0: :meth:`softmax`'s rule. The reference always keeps P (``keep_p`` is for
         backends that can recompute it)."""
-        qh, kh, vh = (np.swapaxes(a, 1, 2) for a in (q, k, v))  # (B, H, T, d) views
-        s = (qh @ np.swapaxes(kh, -1, -2)) * q.dtype.type(scale)
+        # in float64, rounded once at the end: the oracle's error is its output's rounding
+        # (float32 scores of size ~100 would otherwise carry errors of ~1e-5 into exp)
+        qh, kh, vh = (np.swapaxes(a, 1, 2).astype(np.float64) for a in (q, k, v))
+        s = (qh @ np.swapaxes(kh, -1, -2)) * scale
         if mask is not None:
             s = s + mask
         if causal:
             s = np.where(causal_mask(q.shape[1], k.shape[1]), -np.inf, s)
-        p = self.softmax(s).astype(q.dtype, copy=False)
+        p64 = self.softmax(s)
+        p = p64.astype(q.dtype)
         pd = p if drop is None else p * drop
-        out = np.ascontiguousarray(np.swapaxes(pd @ vh, 1, 2))
+        out = (p64 if drop is None else p64 * drop) @ vh
+        out = np.ascontiguousarray(np.swapaxes(out, 1, 2)).astype(q.dtype, copy=False)
         return out, p, (q, k, v, p, pd)
 
     def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,

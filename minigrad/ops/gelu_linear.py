@@ -25,6 +25,8 @@ class GELULinearFunction(Function):
     """y = gelu(a) @ w.T (+ b) for a (..., in), w (out, in), b (out,) -> (..., out);
     option ``approximate`` ('none' or 'tanh') as in GELU."""
 
+    promote = "same"  # float32 @ float64 is refused, as PyTorch, not run in float64
+
     @staticmethod
     def forward(ctx, a, w, b=None, approximate="none"):
         needs = ctx.needs_input_grad  # empty when nothing is recorded

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..function import Function
 from .broadcast import unbroadcast
+from .dims import check_dim
 
 
 def along_index(index: np.ndarray, dim: int, shape: tuple, name: str) -> tuple:
@@ -22,7 +23,7 @@ def along_index(index: np.ndarray, dim: int, shape: tuple, name: str) -> tuple:
         raise TypeError(f"{name}: index must be an integer tensor, got dtype {index.dtype}")
     if index.ndim != len(shape):
         raise ValueError(f"{name}: index has {index.ndim} dims, the tensor {len(shape)} ({shape})")
-    dim = dim % max(len(shape), 1)
+    dim = check_dim(dim, len(shape), name)
     for d, (i, s) in enumerate(zip(index.shape, shape)):
         if d != dim and i > s:
             raise ValueError(f"{name}: index shape {index.shape} exceeds the tensor's {shape} "

@@ -14,6 +14,8 @@ from ..function import Function
 class LinearFunction(Function):
     """y = x @ w.T (+ b) for x (..., in), w (out, in), b (out,) -> (..., out)."""
 
+    promote = "same"  # float32 @ float64 is refused, as PyTorch, not run in float64
+
     @staticmethod
     def forward(ctx, x, w, b=None):
         ctx.save_for_backward(x, w)

@@ -19,6 +19,8 @@ class MatMul(Function):
 
     differentiable_backward = True
 
+    promote = "same"  # float32 @ float64 is refused, as PyTorch, not run in float64
+
     @staticmethod
     def forward(ctx, a, b):
         ctx.save_for_backward(a, b)

@@ -11,19 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..dtypes import check_same_float
 from .matmul import MatMul
 from .shape_ops import Reshape
 
 
 def _check_float(name: str, *ts) -> None:
-    """Both operands floating-point (BLAS has no integer kernels) and of one dtype (as
-    PyTorch: a float32 @ float64 product would otherwise silently run in float64)."""
-    dtypes = ", ".join(str(t.dtype) for t in ts)
-    if any(t.dtype.kind != "f" for t in ts):
-        raise TypeError(f"{name}: needs floating-point tensors, got {dtypes} (BLAS has no "
-                        "integer kernels)")
-    if len({t.dtype for t in ts}) > 1:
-        raise TypeError(f"{name}: expects operands of one dtype, got {dtypes}")
+    """Both operands floating-point and of one dtype (the products' rule, dtypes.py)."""
+    check_same_float([t.data for t in ts], name)
 
 
 def _check_inner(name: str, a, b, k_a: int, k_b: int) -> None:

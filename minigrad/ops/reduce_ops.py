@@ -12,24 +12,7 @@ import numpy as np
 
 from .. import backends
 from ..function import Function
-
-
-def normalize_axes(axis, ndim: int) -> tuple:
-    """``axis`` (None, int or tuple, negatives allowed) as a sorted tuple of axes."""
-    if axis is None:
-        return tuple(range(ndim))
-    axes = (axis,) if isinstance(axis, (int, np.integer)) else tuple(axis)
-    if ndim == 0:  # PyTorch lets dim 0 and -1 name the one "axis" of a 0-d tensor
-        bad = [ax for ax in axes if ax not in (0, -1)]
-        if bad:
-            raise IndexError(f"axis {bad[0]} is out of range for a 0-d tensor (use 0, -1 or None)")
-        return ()
-    out = []
-    for ax in axes:
-        if not -max(ndim, 1) <= ax < max(ndim, 1):
-            raise IndexError(f"axis {ax} is out of range for a tensor with {ndim} dimensions")
-        out.append(int(ax) % max(ndim, 1))
-    return tuple(sorted(set(out)))
+from .dims import normalize_axes
 
 
 def _keep(grad: np.ndarray, shape: tuple, axes: tuple, keepdims: bool) -> np.ndarray:

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..function import Function
 from .array_ops import scatter_to
+from .dims import check_dim
 
 
 class Reshape(Function):
@@ -218,7 +219,8 @@ def stack(tensors: Sequence, axis: int = 0, dim: int | None = None):
 def split(t, split_size: int | Sequence[int], axis: int = 0) -> tuple:
     """Pieces of ``t`` along ``axis``: each of ``split_size`` (the last may be
     smaller), or of the sizes listed, as ``torch.split``."""
-    n = t.shape[axis]
+    ax = check_dim(axis, t.ndim, "split")
+    n = t.shape[ax]
     if isinstance(split_size, (int, np.integer)):
         if split_size <= 0:
             raise ValueError(f"split: split_size must be positive, got {split_size}")
@@ -230,7 +232,6 @@ def split(t, split_size: int | Sequence[int], axis: int = 0) -> tuple:
                 f"split: sizes {sizes} do not add up to {n} (axis {axis} of {t.shape})"
             )
     out, start = [], 0
-    ax = axis % t.ndim
     for s in sizes:
         index = (slice(None),) * ax + (slice(start, start + s),)
         out.append(GetItem.apply(t, index=index))

@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import backends
 from ..function import Function
+from .dims import check_dim
 
 
 def _shift(x) -> np.ndarray:
@@ -68,9 +69,9 @@ class LogSoftmax(Function):
 def _along(fn, x, axis: int):
     if x.dtype.kind != "f":
         raise TypeError(f"{fn.__name__.lower()}: needs a floating-point tensor, got {x.dtype}")
+    ax = check_dim(axis, x.ndim, fn.__name__.lower())
     if x.ndim == 0:
         return fn.apply(x.reshape(1)).reshape(())
-    ax = axis % x.ndim
     if ax == x.ndim - 1:
         return fn.apply(x)
     return fn.apply(x.transpose(ax, -1)).transpose(ax, -1)
