@@ -25,6 +25,7 @@ from .tensor import Tensor, tensor, as_tensor, zeros, ones, full, zeros_like, on
 from .tensor import tril, triu, matmul
 from .tensor import logical_and, logical_or, logical_xor, logical_not, isnan, isinf, isfinite
 from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_state
+from .random import Generator, randperm
 from .ops.shape_ops import cat, stack
 from .ops.masking import where, causal_mask
 from .gradcheck import gradcheck, gradgradcheck, GradcheckError
@@ -86,6 +87,7 @@ except ImportError as _e:  # a checkout used without `pip install -e .`
 __all__ = [
     "Context",
     "Function",
+    "Generator",
     "GradcheckError",
     "Tensor",
     "acos",
@@ -217,6 +219,7 @@ __all__ = [
     "rand",
     "randint",
     "randn",
+    "randperm",
     "reciprocal",
     "relu",
     "remainder",
