@@ -9,7 +9,7 @@ sample, recursively:
 - a NumPy scalar -> a 1-d tensor of its dtype; a Python ``float`` -> float64 and an
   ``int`` -> int64 (``bool`` -> bool), as PyTorch's collate (which differs from
   ``minigrad.tensor([1.0])``, float32);
-- ``str`` and ``bytes`` -> the list as it is;
+- ``str`` and ``bytes`` -> the batch as it is (a list; a tuple inside a sequence);
 - a mapping -> the same mapping, each key's values collated; a namedtuple -> the same
   namedtuple of collated fields; a tuple -> a *list* of collated fields (PyTorch's
   choice); any other sequence -> its own type of collated fields (all samples must have
@@ -27,7 +27,7 @@ from __future__ import annotations
 import collections.abc
 import copy
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -93,7 +93,7 @@ def _rebuild_sequence(like: collections.abc.Sequence, values: list) -> Any:
         return values
 
 
-def collate(batch: list, *, collate_fn_map: dict | None = None) -> Any:
+def collate(batch: Sequence, *, collate_fn_map: dict | None = None) -> Any:
     """Collate ``batch`` (a list of samples of one structure): a leaf whose type is a key
     of ``collate_fn_map`` (exactly, else the first key it is an instance of) goes to that
     function, called as ``fn(batch, collate_fn_map=...)``; mappings, namedtuples and
@@ -111,13 +111,13 @@ def collate(batch: list, *, collate_fn_map: dict | None = None) -> Any:
                                                   collate_fn_map=collate_fn_map)
                                        for k in elem})
     if isinstance(elem, tuple) and hasattr(elem, "_fields"):  # namedtuple
-        return elem_type(*(collate(list(s), collate_fn_map=collate_fn_map)
+        return elem_type(*(collate(s, collate_fn_map=collate_fn_map)
                            for s in zip(*batch)))
     if isinstance(elem, collections.abc.Sequence):
         size = len(elem)
         if any(len(e) != size for e in batch):
             raise RuntimeError("each element in list of batch should be of equal size")
-        fields = [collate(list(s), collate_fn_map=collate_fn_map) for s in zip(*batch)]
+        fields = [collate(s, collate_fn_map=collate_fn_map) for s in zip(*batch)]
         if isinstance(elem, tuple):
             return fields
         return _rebuild_sequence(elem, fields)
@@ -152,8 +152,8 @@ def collate_int_fn(batch: list, *, collate_fn_map: dict | None = None) -> Tensor
     return tensor(batch)
 
 
-def collate_str_fn(batch: list, *, collate_fn_map: dict | None = None) -> list:
-    """Strings and bytes stay a list."""
+def collate_str_fn(batch: Sequence, *, collate_fn_map: dict | None = None) -> Sequence:
+    """Strings and bytes stay as they are (the batch's own list or tuple)."""
     return batch
 
 
