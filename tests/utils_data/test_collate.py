@@ -123,10 +123,11 @@ def test_default_collate_equals_pytorch(name):
 
 
 BAD = {
-    "ragged lists": ([[1, 2], [3]], RuntimeError, "each element in list of batch should be of "
-                                                  "equal size"),
-    "string arrays": ([np.array(["a"]), np.array(["b"])], TypeError, "default_collate: batch "
-                      "must contain tensors, numpy arrays, numbers, dicts or lists; found <U1"),
+    "ragged lists": ([[1, 2], [3]], RuntimeError,
+                     "each element in list of batch should be of equal size"),
+    "string arrays": ([np.array(["a"]), np.array(["b"])], TypeError,
+                      ("default_collate: batch must contain tensors, numpy arrays, numbers, "
+                       "dicts or lists; found <U1")),
     "objects": ([object(), object()], TypeError, "found <class 'object'>"),
     "None": ([None, None], TypeError, "found <class 'NoneType'>"),
 }

@@ -211,8 +211,8 @@ def test_break_leaves_no_worker():
 
 def test_an_exception_in_the_loop_body_leaves_no_worker():
     with pytest.raises(ZeroDivisionError):
-        for _ in DataLoader(Rows(40), batch_size=2, num_workers=2):
-            1 / 0
+        for i, _ in enumerate(DataLoader(Rows(40), batch_size=2, num_workers=2)):
+            i / 0
 
 
 def test_garbage_collection_shuts_the_workers_down():

@@ -39,8 +39,15 @@ def _pass_generator(generator: Any) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(seed))
 
 
-def _is_positive_int(n: Any) -> bool:
-    return isinstance(n, (int, np.integer)) and not isinstance(n, bool) and n > 0
+def _require_positive_int(name: str, value: Any) -> None:
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value <= 0:
+        raise ValueError(f"{name} should be a positive integer value, but got {name}={value}")
+
+
+def _require_bool(name: str, value: Any, error: type[Exception] = ValueError) -> None:
+    # PyTorch raises TypeError for RandomSampler's replacement, ValueError elsewhere
+    if not isinstance(value, bool):
+        raise error(f"{name} should be a boolean value, but got {name}={value}")
 
 
 class SequentialSampler(Sampler):
@@ -67,12 +74,8 @@ class RandomSampler(Sampler):
         self.replacement = replacement
         self._num_samples = num_samples
         self.generator = generator
-        if not isinstance(replacement, bool):
-            raise TypeError(f"replacement should be a boolean value, but got "
-                            f"replacement={replacement}")
-        if not _is_positive_int(self.num_samples):
-            raise ValueError(f"num_samples should be a positive integer value, but got "
-                             f"num_samples={self.num_samples}")
+        _require_bool("replacement", replacement, TypeError)
+        _require_positive_int("num_samples", self.num_samples)
 
     @property
     def num_samples(self) -> int:
@@ -115,12 +118,8 @@ class WeightedRandomSampler(Sampler):
 
     def __init__(self, weights: Sequence[float], num_samples: int, replacement: bool = True,
                  generator: Any = None) -> None:
-        if not _is_positive_int(num_samples):
-            raise ValueError(f"num_samples should be a positive integer value, but got "
-                             f"num_samples={num_samples}")
-        if not isinstance(replacement, bool):
-            raise ValueError(f"replacement should be a boolean value, but got "  # noqa: TRY004
-                             f"replacement={replacement}")  # (PyTorch's type)
+        _require_positive_int("num_samples", num_samples)
+        _require_bool("replacement", replacement)
         w = np.asarray(getattr(weights, "data", weights), dtype=np.float64)
         if w.ndim != 1:
             raise ValueError(f"weights should be a 1d sequence but given weights have shape "
@@ -146,12 +145,8 @@ class BatchSampler(Sampler):
 
     def __init__(self, sampler: Sampler | Iterable[int], batch_size: int,
                  drop_last: bool) -> None:
-        if not _is_positive_int(batch_size):
-            raise ValueError(f"batch_size should be a positive integer value, but got "
-                             f"batch_size={batch_size}")
-        if not isinstance(drop_last, bool):
-            raise ValueError(f"drop_last should be a boolean value, but got "  # noqa: TRY004
-                             f"drop_last={drop_last}")  # (PyTorch's type)
+        _require_positive_int("batch_size", batch_size)
+        _require_bool("drop_last", drop_last)
         self.sampler = sampler
         self.batch_size = int(batch_size)
         self.drop_last = drop_last
