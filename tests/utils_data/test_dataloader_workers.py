@@ -375,3 +375,37 @@ def test_a_dataset_that_cannot_be_pickled_for_spawn_starts_no_worker():
                         collate_fn=lambda batch: batch)
     with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
         list(loader)
+
+
+def _running(pid: int) -> bool:
+    """True while ``pid`` exists and is not a zombie (an exited child nobody reaped yet)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
+def test_workers_stop_when_the_main_process_is_killed():
+    """SIGKILL leaves no chance to clean up: each worker notices its parent is gone."""
+    proc = _run_script("""
+        import os, signal
+        from minigrad.utils.data import DataLoader
+
+        loader = DataLoader(list(range(10)), num_workers=2, persistent_workers=True)
+        list(loader)  # the workers now wait for the next epoch
+        import multiprocessing
+        print(*[p.pid for p in multiprocessing.active_children()], flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    out, err = proc.communicate(timeout=60)
+    pids = [int(p) for p in out.split()]
+    assert len(pids) == 2, out + err
+    deadline = time.monotonic() + 10
+    while any(_running(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [p for p in pids if _running(p)]
+    for pid in left:  # a failing run must not leave them behind either
+        os.kill(pid, signal.SIGKILL)
+    assert left == []
