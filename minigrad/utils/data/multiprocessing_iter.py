@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
+import os
 import pickle
 import queue
 import time
@@ -43,6 +44,7 @@ class MultiProcessingLoaderIter(LoaderIter):
 
     def __init__(self, loader: Any) -> None:
         super().__init__(loader)
+        self._owner = os.getpid()  # a forked copy of this object must not stop the workers
         self._shutdown = False
         self._workers: list = []
         self._index_queues: list = []
@@ -177,8 +179,8 @@ class MultiProcessingLoaderIter(LoaderIter):
 
     def _shutdown_workers(self) -> None:
         """Stop every worker: ``None`` to each, a moment to exit, then terminate."""
-        if getattr(self, "_shutdown", True) or _exiting:  # True: __init__ failed early
-            return
+        if getattr(self, "_shutdown", True) or _exiting or os.getpid() != self._owner:
+            return  # (no _shutdown: __init__ failed early)
         self._shutdown = True
         try:
             self._done_event.set()
