@@ -409,3 +409,22 @@ def test_workers_stop_when_the_main_process_is_killed():
     for pid in left:  # a failing run must not leave them behind either
         os.kill(pid, signal.SIGKILL)
     assert left == []
+
+
+class SlowFirst(Dataset):
+    def __len__(self):
+        return 12
+
+    def __getitem__(self, i):
+        if i == 0:
+            time.sleep(0.5)
+        return i
+
+
+def test_in_order_false_hands_out_batches_as_they_are_ready():
+    got = [b.tolist() for b in DataLoader(SlowFirst(), batch_size=2, num_workers=2,
+                                          in_order=False)]
+    assert sorted(got) == [[i, i + 1] for i in range(0, 12, 2)]
+    assert got[0] != [0, 1]  # the slow first batch did not hold the others back
+    in_order = [b.tolist() for b in DataLoader(SlowFirst(), batch_size=2, num_workers=2)]
+    assert in_order == [[i, i + 1] for i in range(0, 12, 2)]

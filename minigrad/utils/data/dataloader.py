@@ -11,7 +11,7 @@ the order, and ``batch_size`` items make a batch.
 ``generator`` draws the shuffling and the workers' seeds: the same seed gives the same
 batches in the same order on every run, with any ``num_workers``. ``num_workers > 0``
 loads in that many worker processes (``worker.py``, ``multiprocessing_iter.py``); their
-results arrive in the order of the keys. ``pin_memory`` exists for PyTorch code to run:
+results arrive in the order of the keys (``in_order=False``: as soon as each is ready). ``pin_memory`` exists for PyTorch code to run:
 minigrad has no accelerator, so it only warns, as PyTorch does on a machine without one.
 """
 
@@ -61,7 +61,8 @@ class DataLoader:
                  drop_last: bool = False, timeout: float = 0,
                  worker_init_fn: Callable | None = None, multiprocessing_context: Any = None,
                  generator: Any = None, *, prefetch_factor: int | None = None,
-                 persistent_workers: bool = False, pin_memory_device: str = "") -> None:
+                 persistent_workers: bool = False, pin_memory_device: str = "",
+                 in_order: bool = True) -> None:
         if num_workers < 0:
             raise ValueError("num_workers option should be non-negative; use num_workers=0 "
                              "to disable multiprocessing.")
@@ -90,6 +91,7 @@ class DataLoader:
         self.timeout = timeout
         self.worker_init_fn = worker_init_fn
         self.multiprocessing_context = multiprocessing_context
+        self.in_order = in_order
 
         self._is_iterable = isinstance(dataset, IterableDataset)
         if self._is_iterable:

@@ -2,7 +2,8 @@
 
 The main process keeps ``prefetch_factor * num_workers`` batches in flight: it numbers
 each batch of keys (a task), sends it to the next worker in turn, and returns results in
-task order, holding back the ones that arrive early. A worker whose IterableDataset copy
+task order, holding back the ones that arrive early (with ``in_order=False``, as they
+arrive). A worker whose IterableDataset copy
 runs dry says so and gets no more tasks; the pass ends when no task is left.
 
 Shutting down is the part that must never fail: on the end of the pass, on ``break``
@@ -51,6 +52,7 @@ class MultiProcessingLoaderIter(LoaderIter):
         self._prefetch = loader.prefetch_factor * self._num_workers
         self._persistent = loader.persistent_workers
         self._timeout = loader.timeout
+        self._in_order = loader.in_order
         ctx = loader.multiprocessing_context or multiprocessing.get_context()
         self._result_queue = ctx.Queue()
         self._done_event = ctx.Event()
@@ -74,16 +76,20 @@ class MultiProcessingLoaderIter(LoaderIter):
 
     def _reset(self, loader: Any) -> None:
         super()._reset(loader)
-        self._start_pass(first=False)
+        try:
+            self._start_pass(first=False)
+        except BaseException:
+            self._shutdown_workers()
+            raise
 
     def _start_pass(self, first: bool) -> None:
         self._send_idx = 0  # the number of the next task to send
         self._rcvd_idx = 0  # the number of the next task to return
         self._task_worker: dict[int, int] = {}  # task -> worker, until returned
         self._arrived: dict[int, Any] = {}  # results that came before their turn
-        self._outstanding = 0
         self._active = [True] * self._num_workers
         self._next_worker = 0
+        self._worker_tasks = [0] * self._num_workers  # tasks sent and not yet returned
         if not first:
             for q in self._index_queues:
                 q.put(ResumeIteration())
@@ -103,13 +109,15 @@ class MultiProcessingLoaderIter(LoaderIter):
         for _ in range(self._num_workers):
             w = self._next_worker
             self._next_worker = (w + 1) % self._num_workers
-            if self._active[w]:
+            # out of order, a slow worker may not hoard the tasks: a fair share each
+            if self._active[w] and (self._in_order or self._worker_tasks[w]
+                                    < self._prefetch // sum(self._active)):
                 break
         else:
             return
         self._index_queues[w].put((self._send_idx, keys))
         self._task_worker[self._send_idx] = w
-        self._outstanding += 1
+        self._worker_tasks[w] += 1
         self._send_idx += 1
 
     def _get_result(self) -> tuple:
@@ -151,19 +159,19 @@ class MultiProcessingLoaderIter(LoaderIter):
             if self._rcvd_idx in self._arrived:
                 return self._deliver(self._rcvd_idx, self._arrived.pop(self._rcvd_idx))
             task, result = self._get_result()
-            self._outstanding -= 1
             if isinstance(result, IterableEnd):
                 self._active[result.worker_id] = False
                 self._try_put_index()
                 continue
-            if task != self._rcvd_idx:
+            if task != self._rcvd_idx and self._in_order:
                 self._arrived[task] = result
                 continue
             return self._deliver(task, result)
 
     def _deliver(self, task: int, result: Any) -> Any:
-        self._task_worker.pop(task, None)
-        self._rcvd_idx += 1
+        self._worker_tasks[self._task_worker.pop(task)] -= 1
+        if task == self._rcvd_idx:
+            self._rcvd_idx += 1
         self._try_put_index()
         if isinstance(result, RemoteError):
             result.reraise()
