@@ -412,19 +412,28 @@ def test_workers_stop_when_the_main_process_is_killed():
 
 
 class SlowFirst(Dataset):
+    """Sample 0 waits until sample 2 (on the other worker) was read, then a moment more."""
+
+    def __init__(self):
+        self.second_batch_started = multiprocessing.get_context("fork").Event()
+
     def __len__(self):
         return 12
 
     def __getitem__(self, i):
         if i == 0:
-            time.sleep(0.5)
+            self.second_batch_started.wait(timeout=10)
+            time.sleep(0.3)
+        if i == 2:
+            self.second_batch_started.set()
         return i
 
 
 def test_in_order_false_hands_out_batches_as_they_are_ready():
     got = [b.tolist() for b in DataLoader(SlowFirst(), batch_size=2, num_workers=2,
-                                          in_order=False)]
+                                          in_order=False, multiprocessing_context="fork")]
     assert sorted(got) == [[i, i + 1] for i in range(0, 12, 2)]
-    assert got[0] != [0, 1]  # the slow first batch did not hold the others back
-    in_order = [b.tolist() for b in DataLoader(SlowFirst(), batch_size=2, num_workers=2)]
+    assert got[0] == [2, 3]  # the slow first batch did not hold the second back
+    in_order = [b.tolist() for b in DataLoader(SlowFirst(), batch_size=2, num_workers=2,
+                                               multiprocessing_context="fork")]
     assert in_order == [[i, i + 1] for i in range(0, 12, 2)]
