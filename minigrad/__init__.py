@@ -26,7 +26,7 @@ from .tensor import Tensor, tensor, as_tensor, zeros, ones, full, zeros_like, on
 from .tensor import tril, triu, matmul
 from .tensor import logical_and, logical_or, logical_xor, logical_not, isnan, isinf, isfinite
 from .random import manual_seed, randn, rand, randint, get_rng_state, set_rng_state
-from .random import randn_like, rand_like, randint_like, randperm
+from .random import Generator, randn_like, rand_like, randint_like, randperm
 from .ops.shape_ops import cat, stack
 from .ops.masking import where, causal_mask
 from .gradcheck import gradcheck, gradgradcheck, GradcheckError
@@ -92,6 +92,7 @@ except ImportError as _e:  # a checkout used without `pip install -e .`
 __all__ = [
     "Context",
     "Function",
+    "Generator",
     "GradcheckError",
     "Tensor",
     "acos",

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from .random import generator
+from .random import numpy_generator
 from .tensor import Tensor
 
 
@@ -33,9 +33,11 @@ def draw_rows(p: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.minimum(token, p.shape[-1] - 1).astype(np.int64)  # guards u == total
 
 
-def multinomial(probs: Any, num_samples: int, replacement: bool = False) -> Tensor:
+def multinomial(probs: Any, num_samples: int, replacement: bool = False, *,
+                generator: Any = None) -> Tensor:
     """Indices drawn from the rows of ``probs`` ((n,) or (R, n), non-negative weights, not
-    necessarily normalised) -> int64 (num_samples,) or (R, num_samples).
+    necessarily normalised) -> int64 (num_samples,) or (R, num_samples); the uniforms come
+    from ``generator`` (None: the global one; see :func:`minigrad.random.numpy_generator`).
 
     Without replacement a drawn index gets weight 0 for the next draws (so
     ``num_samples`` may not exceed the number of nonzero weights), as PyTorch.
@@ -51,7 +53,7 @@ def multinomial(probs: Any, num_samples: int, replacement: bool = False) -> Tens
     if not replacement and num_samples > int((rows > 0).sum(axis=-1).min()):
         raise ValueError(f"multinomial: cannot draw {num_samples} samples without replacement "
                          f"from a row with only {int((rows > 0).sum(axis=-1).min())} nonzero weights")
-    rng = generator()
+    rng = numpy_generator(generator)
     out = np.empty((rows.shape[0], num_samples), np.int64)
     for j in range(num_samples):
         out[:, j] = draw_rows(rows, rng)
