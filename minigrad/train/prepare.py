@@ -36,7 +36,7 @@ from .data import (
     read_text,
     split_ids,
 )
-from .distributed_run import connect
+from .distributed_run import connect, shared_tokenizer, tokenizer_from_shared
 from .evaluate import hash_seed
 from .generation import resolve_prompt
 from .pretrained import config_entries, load_model, reconfigured
@@ -126,10 +126,7 @@ def prepare_run(args: argparse.Namespace, explicit: set[str],
     out_dir = Path(args.out_dir)
     check_plot_available(args, parser)
     cfg, ckpt = run_config(args, explicit, parser, out_dir)
-    try:
-        world, threads = connect(int(cfg["batch_size"]), args.threads)
-    except ValueError as e:
-        parser.error(f"--batch-size: {e}")
+    world, threads = connect(args, parser, int(cfg["batch_size"]))  # the ranks agree on the run
     if world.size > 1:  # every rank must run the same kernels: no reference-backend start
         args.compile = "wait"
 
@@ -138,10 +135,14 @@ def prepare_run(args: argparse.Namespace, explicit: set[str],
     try:
         if ckpt is None and cfg["init_from"]:
             init = init_model(cfg, explicit)
-        tokenizer = choose_tokenizer(cfg, ckpt, init and init[1], cfg["text"])
+        tokenizer = world.from_main(  # trained once, by rank 0, under mpiexec
+            lambda: choose_tokenizer(cfg, ckpt, init and init[1], cfg["text"]),
+            shared_tokenizer, tokenizer_from_shared)
         if isinstance(tokenizer, BPETokenizer):  # the token file lives in --out-dir
-            check_out_dir(out_dir, args, parser)
-            ids, text_sha = token_file(cfg["text"], tokenizer, out_dir)
+            world.main_first(lambda: check_out_dir(out_dir, args, parser), lambda: None)
+            ids, text_sha = world.main_first(
+                lambda: token_file(cfg["text"], tokenizer, out_dir),
+                lambda: token_file(cfg["text"], tokenizer, out_dir, write=False))
             unit = "tokens"
         else:
             text = read_text(cfg["text"])
@@ -192,7 +193,7 @@ def prepare_run(args: argparse.Namespace, explicit: set[str],
             parser.error(f"--resume: {out_dir / 'ckpt_last.npz'} holds an unusable training "
                          f"state: {e}")
         del ckpt
-    check_out_dir(out_dir, args, parser)
+    world.main_first(lambda: check_out_dir(out_dir, args, parser), lambda: None)
     net = world.wrap(model)  # a collective: no rank writes before every rank has checked
     run = Run(args, explicit, parser, cfg, world, threads, out_dir, tokenizer, unit, text_sha,
               len(ids), train_ids, val_ids, val_seq, prompt, model, net, opt, sampler, state,

@@ -161,11 +161,14 @@ def _fingerprint(text_path: str) -> dict:
             "mtime_ns": st.st_mtime_ns}
 
 
-def token_file(text_path: str, tok: BPETokenizer, directory: Path) -> tuple[np.ndarray, str]:
+def token_file(text_path: str, tok: BPETokenizer, directory: Path,
+               write: bool = True) -> tuple[np.ndarray, str]:
     """(the text's ids, memory-mapped from ``directory/tokens.bin``, and the SHA-256 of the
     text's bytes): encoded now, or re-used when ``tokens.json`` says the same text (path,
-    size, modification time) was encoded by the same tokenizer. Written atomically."""
-    directory.mkdir(parents=True, exist_ok=True)
+    size, modification time) was encoded by the same tokenizer. Written atomically.
+    ``write`` False (the ranks that read what rank 0 wrote): re-use only, else DataError."""
+    if write:
+        directory.mkdir(parents=True, exist_ok=True)
     meta_path, bin_path = directory / TOKEN_META, directory / TOKEN_FILE
     want = {**_fingerprint(text_path), "tokenizer_sha256": tok.sha256()}
     try:
@@ -178,6 +181,9 @@ def token_file(text_path: str, tok: BPETokenizer, directory: Path) -> tuple[np.n
             return ids, meta["text_sha256"]
     except (OSError, ValueError, KeyError, TypeError):
         pass  # no usable file: encode
+    if not write:
+        raise DataError(f"{bin_path} does not hold {text_path} encoded by this tokenizer; "
+                        f"every rank must see rank 0's --out-dir (a shared filesystem)")
     text = read_text(text_path)
     raw_sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
     ids = encode_text(text, tok, f"encoding {len(text):,} characters into {bin_path}")
