@@ -3,7 +3,9 @@
 Run a program on N processes with ``mpiexec -n N python program.py`` (on several hosts with a
 hostfile, ``mpiexec -f hosts -n N ...``). Each process is a *rank* 0..N-1 of
 ``MPI.COMM_WORLD``; :func:`init_process_group` connects to it (mpi4py is imported there, not
-when minigrad is).
+when minigrad is). A :class:`ProcessGroup` is the ranks over a
+:class:`~minigrad.distributed.communicator.Communicator` (MPI's, by default) with a deadline;
+every collective takes ``group=`` (None: the default group), as ``torch.distributed``'s.
 
 Failure (no rank waits forever):
 
@@ -12,7 +14,9 @@ Failure (no rank waits forever):
   or stopped calling the collective raises :class:`DistributedError` naming itself and the
   operation, instead of blocking forever;
 - an exception that nobody catches, on any rank, prints its traceback with the rank's number
-  and calls ``COMM_WORLD.Abort``, which makes ``mpiexec`` stop every rank at once;
+  (or, for an exception that carries ``exit_message`` and ``exit_code``, as the trainer's
+  usage errors do, that message and code) and calls ``COMM_WORLD.Abort``, which makes
+  ``mpiexec`` stop every rank at once;
 - a rank killed by a signal is noticed by ``mpiexec`` (MPICH's hydra stops the others and
   names the rank); on launchers that do not, the deadline above still stops the survivors.
 """
