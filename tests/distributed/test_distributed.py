@@ -110,6 +110,29 @@ def test_two_ranks_equal_one_process(mpiexec, tmp_path, dtype, backend, accumula
             assert all(bool(got[f"nosync_differs/{s}"]) for s in range(steps))
 
 
+def test_a_parameter_no_rank_used_keeps_grad_none(mpiexec, tmp_path):
+    """Rank 0 uses branches a and b, rank 1 only a: a and b get the mean over both ranks
+    (b: half of rank 0's gradient), c (used by nobody) keeps .grad None on every rank."""
+    done, _ = run_ranks(mpiexec, "unused", str(tmp_path / "g"), timeout=180,
+                        backend="reference")
+    assert done.returncode == 0, done.stderr[-3000:]
+    minigrad.set_backend("reference")
+    try:
+        local = []
+        for rank, use in enumerate(worker.USES):
+            model = worker.Branches(1)
+            model(minigrad.tensor(worker.branch_rows(rank)), use).backward()
+            local.append({n: p.grad for n, p in model.named_parameters()})
+    finally:
+        minigrad.set_backend("fast")
+    for rank in (0, 1):
+        got = np.load(f"{tmp_path / 'g'}.rank{rank}.npz")
+        assert sorted(got.files) == ["a.bias", "a.weight", "b.bias", "b.weight"]
+        for name in got.files:
+            want = sum(g[name].numpy() for g in local if g[name] is not None) / 2
+            np.testing.assert_allclose(got[name], want, rtol=1e-12, err_msg=name)
+
+
 def test_mismatched_models_are_refused_on_every_rank(mpiexec, tmp_path):
     done, _ = run_ranks(mpiexec, "mismatch", str(tmp_path / "said"), timeout=180)
     assert done.returncode == 0, done.stderr[-3000:]
