@@ -277,29 +277,35 @@ def _raise_usage_exit(status: int = 0, message: str | None = None) -> None:
     raise UsageExit(status, message or "")
 
 
-def connect(args: argparse.Namespace, parser: argparse.ArgumentParser,
-            batch_size: int) -> tuple[World, int | None]:
+def connect(args: argparse.Namespace, parser: argparse.ArgumentParser, batch_size: int,
+            group: dist.ProcessGroup | None = None) -> tuple[World, int | None]:
     """Join the MPI world when mpiexec started several ranks (else :data:`SINGLE`), check
     that every rank runs the same configuration (:func:`run_identity`) and that
     ``batch_size`` splits evenly, set this rank's threads (``--threads``, else cores on this
     host / ranks on this host) and silence the standard output of ranks other than 0.
     From here on ``parser``'s usage errors raise :class:`UsageExit` (see the module
-    docstring). Returns the world and the thread count set (None: left as it was)."""
+    docstring). Returns the world and the thread count set (None: left as it was).
+
+    ``group``: ranks that are not MPI's processes (the tests' threads of one process): the
+    same checks, but the process's standard output and threads are left as they are."""
     threads = args.threads
-    if launched_world_size() <= 1:
+    if group is None and launched_world_size() <= 1:
         if threads is not None:
             set_threads(threads)
         return SINGLE, threads
-    dist.init_process_group()
+    if group is None:
+        dist.init_process_group()
     parser.exit = _raise_usage_exit  # type: ignore[method-assign]
-    world = World(dist.get_world_size(), dist.get_rank(), prog=parser.prog)
-    if not world.is_main:
+    world = World(dist.get_world_size(group), dist.get_rank(group), group, prog=parser.prog)
+    if not world.is_main and group is None:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (for the life of the process)
     world.check_config(run_identity(args))
     try:
         dist.split_sizes(batch_size, world.size)
     except ValueError as e:  # the same on every rank: they agreed on --batch-size
         world.stop_together(2, f"{parser.prog}: error: --batch-size: {e}")
-    threads = threads if threads is not None else default_threads(dist.get_local_world_size())
-    set_threads(threads)
+    if group is None:
+        threads = threads if threads is not None else default_threads(
+            dist.get_local_world_size())
+        set_threads(threads)
     return world, threads

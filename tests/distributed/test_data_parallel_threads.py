@@ -11,6 +11,7 @@ together. These run in the README's suite, where mpi4py is not installed.
 from __future__ import annotations
 
 import argparse
+import threading
 
 import numpy as np
 import pytest
@@ -286,3 +287,49 @@ def test_an_abort_stops_a_rank_waiting_in_a_collective():
     for status, error in outcomes:
         assert status == "raised" and isinstance(error, tr.Aborted)
         assert (error.code, error.by) == (2, 1)
+
+
+@pytest.mark.parametrize("tokenizer", ["char", "bpe"])
+def test_the_trainer_set_up_on_two_ranks_lets_rank_zero_alone_write(
+        tmp_path, monkeypatch, tokenizer):
+    """prepare_run on two thread ranks: only rank 0 creates or clears --out-dir and writes
+    the token file; the other rank reads it and gets rank 0's tokenizer."""
+    if tokenizer == "bpe":
+        pytest.importorskip("tokenizers")
+    from minigrad.train import cli, prepare
+    from minigrad.train.data import TINY_SHAKESPEARE
+    text = tmp_path / "t.txt"
+    text.write_text(open(TINY_SHAKESPEARE, encoding="utf-8").read()[:5000], encoding="utf-8")
+    here = threading.local()
+    real_connect = prepare.connect
+    monkeypatch.setattr(prepare, "connect", lambda args, parser, batch: real_connect(
+        args, parser, batch, here.group))
+    calls = []
+    for name in ("check_out_dir", "token_file", "train_bpe"):
+        real = getattr(prepare, name)
+
+        def spy(*a, _real=real, _name=name, **kw):
+            calls.append((here.group.rank, _name, kw.get("write", True)))
+            return _real(*a, **kw)
+        monkeypatch.setattr(prepare, name, spy)
+
+    def rank_fn(group):
+        here.group = group
+        args, explicit, parser = cli.parse_args([
+            "--text", str(text), "--out-dir", str(tmp_path / "out"), "--tokenizer", tokenizer,
+            "--bpe-vocab-size", "280", "--n-layer", "1", "--n-head", "2", "--n-embd", "8",
+            "--block-size", "8", "--batch-size", "4", "--max-iters", "2", *flags])
+        run = prepare.prepare_run(args, explicit, parser)
+        return len(run.tokenizer), np.asarray(run.train_ids[:50]).tolist()
+
+    for flags in ([], ["--overwrite"]):
+        calls.clear()
+        (n0, ids0), (n1, ids1) = tr.results(tr.run_ranks(2, rank_fn))
+        assert n0 == n1 and ids0 == ids1
+        writes = sorted(c for c in calls if c[2])
+        assert {rank for rank, _, _ in writes} == {0}, calls
+        assert ("check_out_dir" in {name for _, name, _ in writes})
+        if tokenizer == "bpe":
+            assert (0, "token_file", True) in writes and (1, "token_file", False) in calls
+            assert [c for c in calls if c[1] == "train_bpe"] == [(0, "train_bpe", True)]
+        (tmp_path / "out" / "ckpt_last.npz").write_bytes(b"a run to overwrite")
