@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -299,7 +300,7 @@ def test_the_trainer_set_up_on_two_ranks_lets_rank_zero_alone_write(
     from minigrad.train import cli, prepare
     from minigrad.train.data import TINY_SHAKESPEARE
     text = tmp_path / "t.txt"
-    text.write_text(open(TINY_SHAKESPEARE, encoding="utf-8").read()[:5000], encoding="utf-8")
+    text.write_text(Path(TINY_SHAKESPEARE).read_text(encoding="utf-8")[:5000], encoding="utf-8")
     here = threading.local()
     real_connect = prepare.connect
     monkeypatch.setattr(prepare, "connect", lambda args, parser, batch: real_connect(
