@@ -33,10 +33,11 @@ import argparse
 import contextlib
 import hashlib
 import importlib
+import math
 import os
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -167,15 +168,28 @@ class World:
     def main_first(self, write: Callable[[], T], read: Callable[[], T]) -> T:
         """Rank 0 runs ``write`` (it prepares a shared file) while the other ranks wait;
         then they run ``read`` (which only reads what rank 0 wrote). A failure on any rank
-        stops every rank (:meth:`agree`) before anyone goes on. One process: ``write()``."""
+        stops every rank (:meth:`agree`) before anyone goes on. The others wait for rank 0
+        without the collectives' deadline. One process: ``write()``."""
         if self.size == 1:
             return write()
         result, failure = self.attempt(write) if self.is_main else (None, None)
-        self.agree(failure)
+        with self._without_deadline():  # encoding a large text may take rank 0 a long time
+            self.agree(failure)
         if not self.is_main:
             result, failure = self.attempt(read)
         self.agree(failure)
         return result
+
+    @contextlib.contextmanager
+    def _without_deadline(self) -> Iterator[None]:
+        """Collectives in the block wait as long as they need: a rank that dies meanwhile is
+        stopped by mpiexec, one that fails says so in the agreement."""
+        group = self.group if self.group is not None else dist.process_group._world
+        before, group.timeout = group.timeout, math.inf
+        try:
+            yield
+        finally:
+            group.timeout = before
 
     def from_main(self, make: Callable[[], T], encode: Callable[[T], Any],
                   decode: Callable[[Any], T]) -> T:
