@@ -21,7 +21,9 @@ One source of truth across ranks:
   it, rank 0 printing it once. Anywhere else, a usage error or an exception on one rank prints
   its reason under the rank's name and aborts every rank (``ABORT_GRACE_SECONDS`` after it
   is written). The loop's own ends (done, interrupted, a non-finite loss) are reached by
-  every rank at the same iteration, since they depend only on averaged values.
+  every rank at the same iteration, since they depend only on averaged values. Before the
+  ranks have agreed on the run (:func:`join_launched_ranks` starts MPI before the flags are
+  read), a rank that exits stops the others too (:class:`_EarlyExitGuard`).
 
 Under a plain ``minigrad-train`` (no mpiexec, or ``mpiexec -n 1``) nothing here imports
 mpi4py: :data:`SINGLE` is a world of one whose operations do nothing.
@@ -30,12 +32,14 @@ mpi4py: :data:`SINGLE` is a world of one whose operations do nothing.
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import hashlib
 import importlib
 import math
 import os
 import sys
+import time
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -291,6 +295,55 @@ def _raise_usage_exit(status: int = 0, message: str | None = None) -> None:
     raise UsageExit(status, message or "")
 
 
+# How long a rank that leaves before the ranks agreed on the run waits for the others to
+# leave too (every rank refusing the same flags) before it stops them.
+LEAVE_WAIT_SECONDS = 3.0
+
+
+class _EarlyExitGuard:
+    """Between MPI's start and the ranks' agreement on the run (:func:`connect`), a rank
+    that exits (argparse's usage errors exit without an exception) stops every rank: at exit
+    it waits up to LEAVE_WAIT_SECONDS in a barrier of its own communicator, which every rank
+    leaving at the same point also reaches; if some rank does not come (it went on, into
+    the agreement), it aborts every rank, with exit code 2 (a usage error)."""
+
+    def __init__(self) -> None:
+        self.comm: Any = None
+
+    def arm(self) -> None:
+        mpi = dist.process_group._world.comm
+        self.comm = mpi.comm.Dup()  # collective: every rank starts MPI here
+        atexit.register(self._at_exit)
+
+    def disarm(self) -> None:
+        self.comm = None
+
+    def _at_exit(self) -> None:
+        if self.comm is None:
+            return
+        request = self.comm.Ibarrier()
+        deadline = time.monotonic() + LEAVE_WAIT_SECONDS
+        while not request.Test():
+            if time.monotonic() > deadline:
+                dist.process_group.abort_all_ranks(
+                    f"minigrad.distributed: rank {dist.get_rank()} of "
+                    f"{dist.get_world_size()} stopped before the run started (see its "
+                    "message above); stopping every rank\n", 2)
+            time.sleep(1e-3)
+
+
+_early_exit = _EarlyExitGuard()
+
+
+def join_launched_ranks() -> None:
+    """Under mpiexec (several ranks launched), start MPI now, before the flags are read, so
+    that a rank refusing its flags stops the others instead of leaving them inside MPI's
+    start-up (see :class:`_EarlyExitGuard`). Nothing happens in a single process."""
+    if launched_world_size() > 1 and not dist.is_initialized():
+        dist.init_process_group()
+        _early_exit.arm()
+
+
 def connect(args: argparse.Namespace, parser: argparse.ArgumentParser, batch_size: int,
             group: dist.ProcessGroup | None = None) -> tuple[World, int | None]:
     """Join the MPI world when mpiexec started several ranks (else :data:`SINGLE`), check
@@ -318,6 +371,8 @@ def connect(args: argparse.Namespace, parser: argparse.ArgumentParser, batch_siz
         dist.split_sizes(batch_size, world.size)
     except ValueError as e:  # the same on every rank: they agreed on --batch-size
         world.stop_together(2, f"{parser.prog}: error: --batch-size: {e}")
+    if group is None:
+        _early_exit.disarm()  # from here on every exit is agreed or aborts (module docstring)
     if group is None:
         threads = threads if threads is not None else default_threads(
             dist.get_local_world_size())
