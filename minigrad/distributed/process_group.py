@@ -59,27 +59,16 @@ class ProcessGroup:
         self.comm = comm
         self.timeout = timeout
 
-    @property
-    def rank(self) -> int:
-        return self.comm.rank if self.comm is not None else 0
-
-    @property
-    def size(self) -> int:
-        return self.comm.size if self.comm is not None else 1
-
-    @property
-    def local_rank(self) -> int:
-        return self.comm.local_rank if self.comm is not None else 0
-
-    @property
-    def local_size(self) -> int:
-        return self.comm.local_size if self.comm is not None else 1
-
-    @property
-    def processes(self) -> list:
-        return self.comm.processes if self.comm is not None else []
+    # who this rank is, as its communicator says (before init_process_group: a world of one,
+    # the Communicator base class's defaults)
+    rank = property(lambda self: (self.comm or _ALONE).rank)
+    size = property(lambda self: (self.comm or _ALONE).size)
+    local_rank = property(lambda self: (self.comm or _ALONE).local_rank)
+    local_size = property(lambda self: (self.comm or _ALONE).local_size)
+    processes = property(lambda self: (self.comm or _ALONE).processes)
 
 
+_ALONE = Communicator()
 _world = ProcessGroup()
 
 
