@@ -56,9 +56,9 @@ def worker(args: argparse.Namespace) -> None:
     if args.ranks > 1:
         original_wait = process_group.wait
 
-        def timed_wait(requests: list, what: str) -> None:
+        def timed_wait(requests: list, what: str, *group) -> None:
             t0 = time.perf_counter()
-            original_wait(requests, what)
+            original_wait(requests, what, *group)
             waited[0] += time.perf_counter() - t0
 
         process_group.wait = timed_wait  # the data-parallel wrapper calls it through the module

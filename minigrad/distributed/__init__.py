@@ -14,9 +14,12 @@ from .batch import split_batch, split_sizes
 from .data_parallel import DistributedDataParallel
 from .process_group import (
     DistributedError,
+    ProcessGroup,
+    all_gather_object,
     all_reduce,
     barrier,
     broadcast,
+    broadcast_object,
     get_local_rank,
     get_local_world_size,
     get_rank,
@@ -26,7 +29,8 @@ from .process_group import (
 )
 
 __all__ = [
-    "DistributedDataParallel", "DistributedError", "all_reduce", "barrier", "broadcast",
+    "DistributedDataParallel", "DistributedError", "ProcessGroup", "all_gather_object",
+    "all_reduce", "barrier", "broadcast", "broadcast_object",
     "get_local_rank", "get_local_world_size", "get_rank", "get_world_size", "init_process_group", "is_initialized",
     "split_batch", "split_sizes",
 ]

@@ -3,7 +3,9 @@
 Run a program on N processes with ``mpiexec -n N python program.py`` (on several hosts with a
 hostfile, ``mpiexec -f hosts -n N ...``). Each process is a *rank* 0..N-1 of
 ``MPI.COMM_WORLD``; :func:`init_process_group` connects to it (mpi4py is imported there, not
-when minigrad is).
+when minigrad is). A :class:`ProcessGroup` is the ranks over a
+:class:`~minigrad.distributed.communicator.Communicator` (MPI's, by default) with a deadline;
+every collective takes ``group=`` (None: the default group), as ``torch.distributed``'s.
 
 Failure (no rank waits forever):
 
@@ -12,7 +14,9 @@ Failure (no rank waits forever):
   or stopped calling the collective raises :class:`DistributedError` naming itself and the
   operation, instead of blocking forever;
 - an exception that nobody catches, on any rank, prints its traceback with the rank's number
-  and calls ``COMM_WORLD.Abort``, which makes ``mpiexec`` stop every rank at once;
+  (or, for an exception that carries ``exit_message`` and ``exit_code``, as the trainer's
+  usage errors do, that message and code) and calls ``COMM_WORLD.Abort``, which makes
+  ``mpiexec`` stop every rank at once;
 - a rank killed by a signal is noticed by ``mpiexec`` (MPICH's hydra stops the others and
   names the rank); on launchers that do not, the deadline above still stops the survivors.
 """
@@ -31,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from ..tensor import Tensor
+from .communicator import Communicator, MPICommunicator
 
 # How long a failing rank waits between writing why it fails and aborting every rank.
 ABORT_GRACE_SECONDS = 0.5
@@ -45,21 +50,26 @@ class DistributedError(RuntimeError):
     """A collective could not complete (a rank died or diverged) or the ranks disagree."""
 
 
-class _World:
-    """The state of this process's MPI connection (one per process)."""
+class ProcessGroup:
+    """The ranks this process trains with, over a :class:`Communicator`, and the deadline of
+    every collective. :func:`init_process_group` makes the default one (MPI's world); a
+    test may build one on another communicator and pass it as ``group=``."""
 
-    def __init__(self) -> None:
-        self.MPI: Any = None
-        self.comm: Any = None
-        self.rank = 0
-        self.size = 1
-        self.local_rank = 0
-        self.local_size = 1  # ranks on this host
-        self.timeout = 600.0
-        self.processes: list[tuple[int, str]] = []  # (pid, host) of each rank
+    def __init__(self, comm: Communicator | None = None, timeout: float = 600.0) -> None:
+        self.comm = comm
+        self.timeout = timeout
+
+    # who this rank is, as its communicator says (before init_process_group: a world of one,
+    # the Communicator base class's defaults)
+    rank = property(lambda self: (self.comm or _ALONE).rank)
+    size = property(lambda self: (self.comm or _ALONE).size)
+    local_rank = property(lambda self: (self.comm or _ALONE).local_rank)
+    local_size = property(lambda self: (self.comm or _ALONE).local_size)
+    processes = property(lambda self: (self.comm or _ALONE).processes)
 
 
-_world = _World()
+_ALONE = Communicator()
+_world = ProcessGroup()
 
 
 def _import_mpi() -> Any:
@@ -89,47 +99,61 @@ def init_process_group(timeout: float = 600.0, abort_on_exception: bool = True) 
     if is_initialized():
         return
     MPI = _import_mpi()
-    comm = MPI.COMM_WORLD
-    _world.MPI, _world.comm = MPI, comm
-    _world.rank, _world.size = comm.Get_rank(), comm.Get_size()
-    # the ranks that share this host's memory: their rank among themselves (a GPU or
-    # core-set index, e.g. for choosing threads)
-    local = comm.Split_type(MPI.COMM_TYPE_SHARED, key=_world.rank)
-    _world.local_rank, _world.local_size = local.Get_rank(), local.Get_size()
-    local.Free()
-    if _world.size > 1:
+    comm = MPICommunicator(MPI, MPI.COMM_WORLD)
+    if comm.size > 1:
         # every rank's process id and host, so that a message can name a rank that died:
         # MPICH's mpiexec reports a killed process by its PID only
-        _world.processes = comm.allgather((os.getpid(), socket.gethostname()))
-        if _world.rank == 0:
+        comm.processes = MPI.COMM_WORLD.allgather((os.getpid(), socket.gethostname()))
+        if comm.rank == 0:
             sys.stderr.write("minigrad.distributed: " + ", ".join(
                 f"rank {r} = pid {pid} on {host}"
-                for r, (pid, host) in enumerate(_world.processes)) + "\n")
+                for r, (pid, host) in enumerate(comm.processes)) + "\n")
             sys.stderr.flush()
+    _world.comm = comm
     if abort_on_exception:
         sys.excepthook = _abort_all_ranks(sys.excepthook)
 
 
+def abort_all_ranks(message: str, code: int, group: ProcessGroup | None = None) -> None:
+    """Write ``message`` (this rank's reason to stop) and stop every rank with exit code
+    ``code``; in a world of one, only write it."""
+    g = group or _world
+    sys.stderr.write(message)
+    sys.stderr.flush()
+    sys.stdout.flush()
+    if g.size > 1:
+        # the message is in the pipe to mpiexec's forwarding proxy, which the abort kills:
+        # give it a moment to pass the message on (without, CI once lost rank 1's line)
+        time.sleep(ABORT_GRACE_SECONDS)
+        g.comm.abort(code)
+        os._exit(code)  # MPICH's abort may return before mpiexec's kill arrives: stop here
+
+
 def _abort_all_ranks(previous: Any) -> Any:
-    """An excepthook: show the traceback under this rank's name, then stop every rank."""
+    """An excepthook: show why this rank stops under its name, then stop every rank.
+
+    An exception that carries a ready message and an exit code (``exit_message`` and
+    ``exit_code`` attributes, as the trainer's usage errors under mpiexec) is shown as that
+    message; any other as its traceback, with exit code 1."""
     def hook(kind: type, value: BaseException, tb: Any) -> None:
-        text = "".join(traceback.format_exception(kind, value, tb))
-        sys.stderr.write(
-            f"{text}minigrad.distributed: rank {_world.rank} of {_world.size} failed with "
-            f"{kind.__name__}: {value}; aborting all ranks\n"
-        )
-        sys.stderr.flush()
-        sys.stdout.flush()
-        if _world.size > 1:
-            # the message is in the pipe to mpiexec's forwarding proxy, which the abort kills:
-            # give it a moment to pass the message on (without, CI once lost rank 1's line)
-            time.sleep(ABORT_GRACE_SECONDS)
-            _world.comm.Abort(1)
+        said = getattr(value, "exit_message", None)
+        if said is not None:
+            text, code = f"{said.rstrip()} [rank {_world.rank} of {_world.size}]\n", \
+                int(getattr(value, "exit_code", 1))
+        else:
+            text = "".join(traceback.format_exception(kind, value, tb)) + (
+                f"minigrad.distributed: rank {_world.rank} of {_world.size} failed with "
+                f"{kind.__name__}: {value}; aborting all ranks\n")
+            code = 1
+        abort_all_ranks(text, code)
         previous(kind, value, tb)
     return hook
 
 
-def _need_world() -> _World:
+def _need_world(group: ProcessGroup | None = None) -> ProcessGroup:
+    """``group``, else the default group once :func:`init_process_group` has run."""
+    if group is not None:
+        return group
     if not is_initialized():
         raise RuntimeError(
             "minigrad.distributed is not initialized: call "
@@ -138,14 +162,14 @@ def _need_world() -> _World:
     return _world
 
 
-def get_rank() -> int:
+def get_rank(group: ProcessGroup | None = None) -> int:
     """This process's rank, 0..world_size-1."""
-    return _need_world().rank
+    return _need_world(group).rank
 
 
-def get_world_size() -> int:
+def get_world_size(group: ProcessGroup | None = None) -> int:
     """How many ranks run the program."""
-    return _need_world().size
+    return _need_world(group).size
 
 
 def get_local_rank() -> int:
@@ -158,18 +182,17 @@ def get_local_world_size() -> int:
     return _need_world().local_size
 
 
-def wait(requests: list, what: str) -> None:
-    """Wait for MPI requests, polling them until the deadline; raise DistributedError then.
+def wait(requests: list, what: str, group: ProcessGroup | None = None) -> None:
+    """Wait for requests, polling them until the deadline; raise DistributedError then.
 
-    Polling (``Testall``) also drives MPICH's progress of the collectives: without a
+    Polling (``testall``) also drives MPICH's progress of the collectives: without a
     progress thread, a non-blocking collective advances only inside MPI calls."""
-    w = _need_world()
-    MPI = w.MPI
+    w = _need_world(group)
     deadline = time.monotonic() + w.timeout
     pause = 0.0
-    while not MPI.Request.Testall(requests):
+    while not w.comm.testall(requests):
         if time.monotonic() > deadline:
-            dead = _dead_ranks_on_this_host()
+            dead = _dead_ranks_on_this_host(w)
             raise DistributedError(
                 f"rank {w.rank} of {w.size}: {what} did not complete within {w.timeout:g} s; "
                 + (f"rank {', '.join(map(str, dead))} no longer runs" if dead else
@@ -179,12 +202,12 @@ def wait(requests: list, what: str) -> None:
         pause = min(1e-3, pause * 2 + 1e-5)
 
 
-def _dead_ranks_on_this_host() -> list[int]:
+def _dead_ranks_on_this_host(w: ProcessGroup) -> list[int]:
     """The ranks on this host whose process has ended (gone, or a zombie not yet reaped)."""
     host = socket.gethostname()
     dead = []
-    for r, (pid, where) in enumerate(_world.processes):
-        if where != host or r == _world.rank:
+    for r, (pid, where) in enumerate(w.processes):
+        if where != host or r == w.rank:
             continue
         try:
             with open(f"/proc/{pid}/stat") as f:
@@ -200,7 +223,7 @@ def _dead_ranks_on_this_host() -> list[int]:
 _OPS = ("sum", "mean", "max", "min")
 
 
-def all_reduce(value: Any, op: str = "sum") -> Any:
+def all_reduce(value: Any, op: str = "sum", group: ProcessGroup | None = None) -> Any:
     """Combine ``value`` across ranks: ``op`` "sum", "mean", "max" or "min".
 
     A Tensor or a writable contiguous ndarray is overwritten with the result, as
@@ -208,7 +231,7 @@ def all_reduce(value: Any, op: str = "sum") -> Any:
     Meant for metrics (losses, counts); gradients go through DistributedDataParallel."""
     if op not in _OPS:
         raise ValueError(f"all_reduce: op must be one of {_OPS}, got {op!r}")
-    w = _need_world()
+    w = _need_world(group)
     number = isinstance(value, (int, float, np.number))
     if number:
         arr = np.array([value], dtype=np.float64)
@@ -221,9 +244,8 @@ def all_reduce(value: Any, op: str = "sum") -> Any:
         raise ValueError("all_reduce writes in place: pass a writable C-contiguous array")
     if op == "mean" and arr.dtype.kind != "f":
         raise TypeError(f"all_reduce(op='mean') needs floating data, got {arr.dtype}")
-    mpi_op = {"sum": w.MPI.SUM, "mean": w.MPI.SUM, "max": w.MPI.MAX, "min": w.MPI.MIN}[op]
     if w.size > 1:
-        wait([w.comm.Iallreduce(w.MPI.IN_PLACE, arr, op=mpi_op)], f"all_reduce({op})")
+        wait([w.comm.iallreduce(arr, "sum" if op == "mean" else op)], f"all_reduce({op})", w)
     if op == "mean":
         arr /= w.size
     if isinstance(value, Tensor):
@@ -231,26 +253,26 @@ def all_reduce(value: Any, op: str = "sum") -> Any:
     return float(arr[0]) if number else value
 
 
-def broadcast(value: Any, src: int = 0) -> Any:
+def broadcast(value: Any, src: int = 0, group: ProcessGroup | None = None) -> Any:
     """Overwrite ``value`` (a Tensor or a writable contiguous ndarray) on every rank with
     rank ``src``'s; returns it."""
-    w = _need_world()
+    w = _need_world(group)
     arr = value.data if isinstance(value, Tensor) else value
     if not isinstance(arr, np.ndarray) or not (arr.flags.c_contiguous and arr.flags.writeable):
         raise ValueError("broadcast writes in place: pass a Tensor or a writable C-contiguous "
                          f"ndarray, got {type(value).__name__}")
     if w.size > 1:
-        wait([w.comm.Ibcast(arr, root=src)], f"broadcast from rank {src}")
+        wait([w.comm.ibcast(arr, src)], f"broadcast from rank {src}", w)
         if isinstance(value, Tensor):
             value._bump_version()
     return value
 
 
-def barrier() -> None:
+def barrier(group: ProcessGroup | None = None) -> None:
     """Return once every rank has called barrier() (or raise at the deadline)."""
-    w = _need_world()
+    w = _need_world(group)
     if w.size > 1:
-        wait([w.comm.Ibarrier()], "barrier")
+        wait([w.comm.ibarrier()], "barrier", w)
 
 
 def _check_json_data(obj: Any, where: str = "obj") -> None:
@@ -283,7 +305,7 @@ def _lists_to_tuples(obj: Any) -> Any:
     return obj
 
 
-def all_gather_object(obj: Any) -> list:
+def all_gather_object(obj: Any, group: ProcessGroup | None = None) -> list:
     """Every rank's ``obj``, in rank order, on every rank.
 
     ``obj`` travels as JSON (never pickle: nothing a rank receives can run code), so it must
@@ -293,23 +315,43 @@ def all_gather_object(obj: Any) -> list:
     ``(("shape", (16, 24)),)``, so values compare and print as the tuples callers made."""
     _check_json_data(obj)
     payload = json.dumps(obj).encode("utf-8")
-    w = _need_world()
+    w = _need_world(group)
     if w.size == 1:
         return [_lists_to_tuples(json.loads(payload))]
     data = np.frombuffer(payload, dtype=np.uint8)
     sizes = np.zeros(w.size, dtype=np.int64)
-    wait([w.comm.Iallgather(np.array([data.size], dtype=np.int64), sizes)], "all_gather sizes")
+    wait([w.comm.iallgather(np.array([data.size], dtype=np.int64), sizes)], "all_gather sizes",
+         w)
     out = np.empty(int(sizes.sum()), dtype=np.uint8)
-    wait([w.comm.Iallgatherv(data, (out, sizes.tolist()))], "all_gather")
+    wait([w.comm.iallgatherv(data, out, sizes.tolist())], "all_gather", w)
     ends = np.cumsum(sizes)
     return [_lists_to_tuples(json.loads(out[e - s:e].tobytes())) for s, e in zip(sizes, ends)]
 
 
-def check_same_on_all_ranks(items: list[tuple[str, Any]], what: str) -> None:
+def broadcast_object(obj: Any, src: int = 0, group: ProcessGroup | None = None) -> Any:
+    """Rank ``src``'s ``obj`` on every rank (the others pass anything, e.g. None). JSON data
+    only, as :func:`all_gather_object` (sequences come back as tuples)."""
+    w = _need_world(group)
+    if w.rank == src:
+        _check_json_data(obj)
+    if w.size == 1:
+        return _lists_to_tuples(json.loads(json.dumps(obj)))
+    payload = json.dumps(obj).encode("utf-8") if w.rank == src else b""
+    size = np.array([len(payload)], dtype=np.int64)
+    wait([w.comm.ibcast(size, src)], f"broadcast_object size from rank {src}", w)
+    data = np.zeros(int(size[0]), dtype=np.uint8)
+    if w.rank == src:
+        data[:] = np.frombuffer(payload, dtype=np.uint8)
+    wait([w.comm.ibcast(data, src)], f"broadcast_object from rank {src}", w)
+    return _lists_to_tuples(json.loads(data.tobytes()))
+
+
+def check_same_on_all_ranks(items: list[tuple[str, Any]], what: str,
+                            group: ProcessGroup | None = None) -> None:
     """Raise DistributedError, on every rank, unless every rank passed the same ``items``
     (ordered (name, value) pairs): the message names the first rank and the first item that
     differ from rank 0's."""
-    gathered = all_gather_object(list(items))
+    gathered = all_gather_object(list(items), group)
     ref = gathered[0]
     for rank, mine in enumerate(gathered[1:], start=1):
         if mine == ref:

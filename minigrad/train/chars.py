@@ -86,6 +86,7 @@ from .checkpoint import (
     model_from_checkpoint,
 )
 from .cli import config_from_args, parse_args
+from .distributed_run import join_launched_ranks
 from .evaluate import estimate_loss, full_split_loss, hash_seed
 from .generation import SAMPLE_CHUNK, generate_text, one_thread
 from .prepare import prepare_run, resumed_config
@@ -171,6 +172,7 @@ def train_loop(run: Run) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
+    join_launched_ranks()  # under mpiexec: before any check, so that any rank's exit stops all
     args, explicit, parser = parse_args(argv)
     if args.backend is not None:
         minigrad.set_backend(args.backend)

@@ -43,7 +43,7 @@ from .data import (
     read_text,
     split_ids,
 )
-from .distributed_run import connect
+from .distributed_run import connect, shared_tokenizer, tokenizer_from_shared
 from .evaluate import hash_seed
 from .generation import resolve_prompt
 from .pretrained import config_entries, load_model, reconfigured
@@ -186,10 +186,7 @@ def prepare_run(args: argparse.Namespace, explicit: set[str],
     out_dir = Path(args.out_dir)
     check_plot_available(args, parser)
     cfg, ckpt = run_config(args, explicit, parser, out_dir)
-    try:
-        world, threads = connect(int(cfg["batch_size"]), args.threads)
-    except ValueError as e:
-        parser.error(f"--batch-size: {e}")
+    world, threads = connect(args, parser, int(cfg["batch_size"]))  # the ranks agree on the run
     if world.size > 1:  # every rank must run the same kernels: no reference-backend start
         args.compile = "wait"
 
@@ -200,7 +197,9 @@ def prepare_run(args: argparse.Namespace, explicit: set[str],
         if ckpt is None and cfg["init_from"]:
             init = init_model(cfg, explicit)
         check_memory(cfg)
-        tokenizer = choose_tokenizer(cfg, ckpt, init and init[1], cfg["text"])
+        tokenizer = world.from_main(  # trained once, by rank 0, under mpiexec
+            lambda: choose_tokenizer(cfg, ckpt, init and init[1], cfg["text"]),
+            shared_tokenizer, tokenizer_from_shared)
         if isinstance(tokenizer, BPETokenizer):  # the token file lives in --out-dir
             tokens = read_or_encode(cfg["text"], tokenizer, out_dir)
             ids, text_sha, unit = tokens.ids, tokens.text_sha, "tokens"
@@ -253,13 +252,13 @@ def prepare_run(args: argparse.Namespace, explicit: set[str],
         del ckpt
     net = world.wrap(model)  # a collective: no rank writes before every rank has checked
     # --- the first writes: every check has passed ------------------------------------------
-    if not args.profile:
-        check_writable(out_dir, parser)
-        if world.is_main:
-            make_room(out_dir, args, parser)
-    if tokens is not None:  # the same ids, now read from the file instead of memory
+    if not args.profile:  # rank 0 makes room first: the others probe what it left
+        world.main_first(lambda: (check_writable(out_dir, parser),
+                                  make_room(out_dir, args, parser)),
+                         lambda: check_writable(out_dir, parser))
+    if tokens is not None:  # the same ids, now read from the file rank 0 writes
         with writing(out_dir / TOKEN_FILE):
-            ids = save_token_file(out_dir, tokens)
+            ids = world.main_first(lambda: save_token_file(out_dir, tokens), lambda: tokens.ids)
         train_ids, val_ids, val_seq = split_with_context(ids, float(cfg["val_fraction"]))
         sampler.data = train_ids
     run = Run(args, explicit, parser, cfg, world, threads, out_dir, tokenizer, unit, text_sha,

@@ -3,6 +3,8 @@
 
 Scenarios (first argument):
   train OUT DTYPE STEPS ACCUMULATE   DDP-train a small GPT; each rank writes OUT.rank<r>.npz
+  unused OUT                         branches a, b, c: rank 0 uses a and b, rank 1 only a;
+                                     each rank writes its gradients to OUT.rank<r>.npz
   mismatch OUT                       rank 1 builds a different model: DDP must refuse;
                                      each rank writes its message to OUT.rank<r>.txt
   raise                              rank 1 raises after a step: every rank must stop
@@ -22,7 +24,7 @@ import numpy as np
 
 import minigrad
 from minigrad import distributed as dist
-from minigrad import models, optim
+from minigrad import models, nn, optim
 
 GLOBAL_BATCH, BLOCK, VOCAB = 4, 8, 16
 # AdamW's eps, larger than its 1e-8 default: in float32, a weight whose gradient is near zero
@@ -94,6 +96,26 @@ def reference(dtype: str, steps: int) -> dict[str, np.ndarray]:
     return train(make_model(1, dtype), steps, rank=0, world=1)
 
 
+class Branches(nn.Module):
+    """Three Linear branches a, b, c (float64), weights drawn from ``seed``; ``forward(x,
+    use)`` is the mean square of the sum of the branches named in ``use``."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        minigrad.manual_seed(seed)
+        self.a, self.b, self.c = (nn.Linear(3, 2, dtype=np.float64) for _ in range(3))
+
+    def forward(self, x, use: str):
+        return sum(getattr(self, k)(x) for k in use).pow(2).mean()
+
+
+def branch_rows(rank: int) -> np.ndarray:
+    return np.random.default_rng(10 + rank).standard_normal((4, 3))
+
+
+USES = ("ab", "a")  # rank 0's branches, rank 1's: c is used by no rank
+
+
 def main() -> None:
     scenario = sys.argv[1]
     timeout = float(sys.argv[2]) if scenario in ("hang", "kill") else 120.0
@@ -106,6 +128,13 @@ def main() -> None:
         result = train(model, steps, rank, world, accumulate == "1", ddp)
         result["n_buckets"] = np.array(len(ddp._buckets))
         np.savez(f"{out}.rank{rank}.npz", **result)
+    elif scenario == "unused":
+        model = Branches(1)
+        ddp = dist.DistributedDataParallel(model)
+        ddp(minigrad.tensor(branch_rows(rank)), USES[rank]).backward()
+        ddp.finish_gradient_sync()
+        np.savez(f"{sys.argv[2]}.rank{rank}.npz", **{
+            n: p.grad.numpy() for n, p in model.named_parameters() if p.grad is not None})
     elif scenario == "mismatch":
         try:
             dist.DistributedDataParallel(make_model(1, "float32", n_embd=16 + 8 * rank))

@@ -48,7 +48,7 @@ def test_import_does_not_import_mpi4py():
 def test_missing_mpi4py_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "mpi4py", None)  # makes `import mpi4py` fail
     monkeypatch.setitem(sys.modules, "mpi4py.MPI", None)
-    monkeypatch.setattr(dist.process_group, "_world", dist.process_group._World())
+    monkeypatch.setattr(dist.process_group, "_world", dist.process_group.ProcessGroup())
     with pytest.raises(ImportError, match=r"minigrad-autodiff\[mpi\]"):
         dist.init_process_group()
     with pytest.raises(RuntimeError, match="init_process_group"):
@@ -108,6 +108,29 @@ def test_two_ranks_equal_one_process(mpiexec, tmp_path, dtype, backend, accumula
             np.testing.assert_allclose(got[key], want, rtol=0, atol=tol, err_msg=key)
         if accumulate == "1":
             assert all(bool(got[f"nosync_differs/{s}"]) for s in range(steps))
+
+
+def test_a_parameter_no_rank_used_keeps_grad_none(mpiexec, tmp_path):
+    """Rank 0 uses branches a and b, rank 1 only a: a and b get the mean over both ranks
+    (b: half of rank 0's gradient), c (used by nobody) keeps .grad None on every rank."""
+    done, _ = run_ranks(mpiexec, "unused", str(tmp_path / "g"), timeout=180,
+                        backend="reference")
+    assert done.returncode == 0, done.stderr[-3000:]
+    minigrad.set_backend("reference")
+    try:
+        local = []
+        for rank, use in enumerate(worker.USES):
+            model = worker.Branches(1)
+            model(minigrad.tensor(worker.branch_rows(rank)), use).backward()
+            local.append({n: p.grad for n, p in model.named_parameters()})
+    finally:
+        minigrad.set_backend("fast")
+    for rank in (0, 1):
+        got = np.load(f"{tmp_path / 'g'}.rank{rank}.npz")
+        assert sorted(got.files) == ["a.bias", "a.weight", "b.bias", "b.weight"]
+        for name in got.files:
+            want = sum(g[name].numpy() for g in local if g[name] is not None) / 2
+            np.testing.assert_allclose(got[name], want, rtol=1e-12, err_msg=name)
 
 
 def test_mismatched_models_are_refused_on_every_rank(mpiexec, tmp_path):

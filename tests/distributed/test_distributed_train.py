@@ -130,3 +130,61 @@ def test_killing_a_rank_stops_the_run_and_the_checkpoint_loads(mpiexec, text, tm
     ckpt = chars.load_checkpoint(out / "ckpt_last.npz", chars.RESUME_KEYS)
     assert int(chars._py(ckpt["iteration"])) >= 0
     chars.model_from_checkpoint(ckpt, out / "ckpt_last.npz")
+
+
+def train_mpmd(mpiexec: str, rank_flags: tuple[list[str], list[str]], timeout: float = 120
+               ) -> tuple[subprocess.CompletedProcess, float]:
+    """Two ranks started with different command lines (mpiexec's ``A : B`` form)."""
+    cmd = [mpiexec]
+    for i, flags in enumerate(rank_flags):
+        cmd += [*([":"] if i else []), "-n", "1", *TRAINER, *TINY, *flags]
+    start = time.monotonic()
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                          env=launch.mpi_env(), check=False)
+    return done, time.monotonic() - start
+
+
+@pytest.mark.parametrize("bad,said", [
+    # read by argparse, before the ranks compare their flags
+    (["--lr", "-1"], "argument --lr: must be > 0.0, got -1"),
+    # checked on every rank but compared on none (only rank 0 samples): rank 1 alone fails
+    # after the agreement, while rank 0 goes on to the model's broadcast
+    (["--prompt", "\u20ac"], "--prompt has characters not in the vocabulary"),
+])
+def test_a_usage_error_on_one_rank_stops_both_within_seconds(mpiexec, text, tmp_path, bad,
+                                                              said):
+    common = ["--text", str(text), "--out-dir", str(tmp_path / "o"), "--max-iters", "2"]
+    done, seconds = train_mpmd(mpiexec, (common, [*common, *bad]))
+    assert done.returncode == 2, done.stderr[-3000:]
+    assert seconds < 60  # start-up included; without the abort rank 0 waits 600 s
+    assert done.stderr.count(said) == 1 and "rank 1 of 2" in done.stderr, done.stderr[-3000:]
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("flag,value,shown", [
+    ("--seed", "1", "--seed is 1 on rank 1 but 1337 on rank 0"),
+    ("--lr", "0.002", "--lr is 0.002 on rank 1 but 0.001 on rank 0"),
+])
+def test_ranks_started_with_different_flags_stop_together(mpiexec, text, tmp_path, flag,
+                                                          value, shown):
+    common = ["--text", str(text), "--out-dir", str(tmp_path / "o"), "--max-iters", "2"]
+    done, seconds = train_mpmd(mpiexec, (common, [*common, flag, value]))
+    assert done.returncode == 2 and seconds < 60, done.stderr[-3000:]
+    assert done.stderr.count("the ranks disagree on the run's flags") == 1, done.stderr[-3000:]
+    assert shown in done.stderr
+    assert not (tmp_path / "o").exists()  # nothing was prepared
+
+
+def test_bpe_run_prepares_the_shared_files_on_rank_zero(mpiexec, text, tmp_path):
+    pytest.importorskip("tokenizers")
+    out = tmp_path / "bpe"
+    done = train(out, text, 2, mpiexec, "--max-iters", "2", "--tokenizer", "bpe",
+                 "--bpe-vocab-size", "300")
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.count("encoding ") == 1  # rank 0 encoded the text; rank 1 re-used it
+    assert sorted(p.name for p in out.iterdir() if p.name.startswith("tokens")) == [
+        "tokens.bin", "tokens.json"]
+    # --overwrite of that run: rank 0 alone removes the old files and writes the new ones
+    done = train(out, text, 2, mpiexec, "--max-iters", "2", "--tokenizer", "bpe",
+                 "--bpe-vocab-size", "300", "--overwrite")
+    assert done.returncode == 0, done.stderr[-3000:]
