@@ -175,7 +175,9 @@ class Tensor:
     # ---- .grad: a Tensor or None ---------------------------------------------
     @property
     def grad(self) -> Tensor | None:
-        """d(loss)/d(self) after ``backward()``: a Tensor of self's shape and dtype, or None."""
+        """d(loss)/d(self) after ``backward()``: a Tensor of self's shape and dtype, or None.
+        Each later backward adds into this same Tensor in place (with ``create_graph=True`` it
+        is replaced by ``grad + new``, a Tensor with a graph), as PyTorch's."""
         return self._grad
 
     @grad.setter
@@ -191,6 +193,11 @@ class Tensor:
                     f"assigned grad has shape {value.data.shape} and dtype {value.data.dtype}, "
                     f"but the tensor has shape {self.data.shape} and dtype {self.data.dtype}"
                 )
+            if not value.data.flags.writeable:
+                raise ValueError(
+                    f"assigned grad's array (shape {value.data.shape}) is read-only; backward "
+                    "adds into .grad in place, so assign a writeable copy (value.clone())"
+                )
         self._grad = value
 
     # ---- autograd flags ---------------------------------------------------
@@ -200,6 +207,15 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, value: bool) -> None:
+        # An op's output requires grad because an input does; turning it off would silently
+        # drop its branch from every backward, so only a leaf's flag can change (PyTorch's rule;
+        # the engine and the in-place writes set the slot itself).
+        if self._ctx is not None and not value:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use a "
+                "computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach()."
+            )
         if value and self.data.dtype.kind != "f":
             raise TypeError(
                 f"only floating-point tensors can require grad; this tensor has dtype "
@@ -255,9 +271,30 @@ class Tensor:
             hooks = self._post_accumulate_grad_hooks = {}
         return RemovableHandle(hooks, hook)
 
-    def zero_grad(self) -> None:
-        """Forget the accumulated gradient (sets ``.grad`` to None)."""
-        self._grad = None
+    def detach_(self) -> Tensor:
+        """Cut self from the graph in place: it becomes a leaf that does not require grad."""
+        if self._ctx is not None and self._is_view:
+            raise RuntimeError("Can't detach views in-place. Use detach() instead.")
+        self._ctx = None
+        self._requires_grad = False
+        return self
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Forget the accumulated gradient: ``.grad = None`` (PyTorch's default), or, with
+        ``set_to_none=False``, zero the Tensor ``.grad`` is in place (cut from any graph), so
+        whoever holds it sees zeros; what ``Module.zero_grad`` and ``Optimizer.zero_grad`` do
+        for each parameter."""
+        g = self._grad
+        if g is None:
+            return
+        if set_to_none:
+            self._grad = None
+            return
+        if g._ctx is not None:
+            g.detach_()
+        else:
+            g.requires_grad_(False)
+        g.zero_()
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         """``np.asarray(t)`` gives ``t.data`` (as PyTorch's CPU tensors do)."""
@@ -1321,22 +1358,27 @@ class Tensor:
     # When a graph is being recorded, the tensor's history is rebased onto that
     # op, whose input is a copy of the old value: consumers that saved the old
     # array then fail the version check instead of reading the new values.
-    def _inplace(self, name: str, op, other: Any = None) -> Tensor:
-        """Run ``op(old_value_tensor)`` and write its result into self (see above)."""
+    # The named in-place methods and the augmented assignments (``x += y``, ...)
+    # are generated from one table, _INPLACE_OPS, below the class.
+    def _inplace(self, name: str, op, *others: Any) -> Tensor:
+        """Run ``op(old_value_tensor)`` and write its result into self (see above).
+        ``others`` are the op's other operands: one that requires grad records the write."""
         recording = is_grad_enabled() and (
-            self._requires_grad or (isinstance(other, Tensor) and other._requires_grad)
+            self._requires_grad or any(isinstance(o, Tensor) and o._requires_grad
+                                       for o in others)
         )
-        if recording and self._ctx is None and self._requires_grad:
+        if recording and self._requires_grad and _viewed_leaf(self) is not None:
             raise RuntimeError(
-                f"{name}: a leaf Variable that requires grad is being used in an in-place "
-                f"operation (tensor of shape {self.shape}, dtype {self.dtype}); wrap the "
-                "update in `with minigrad.no_grad():`"
+                ("a leaf Variable" if self._ctx is None else "a view of a leaf Variable")
+                + " that requires grad is being used in an in-place operation. "
+                f"({name} on a tensor of shape {self.shape}, dtype {self.dtype}; write under "
+                "`with minigrad.no_grad():` to update a parameter)"
             )
         if recording and self._is_view:
             raise RuntimeError(
                 f"{name}: in-place write to a view (shape {self.shape}) while recording a graph; "
                 "minigrad cannot rebase the history of the tensor it views. Write to the base "
-                "tensor, or use the out-of-place op."
+                "tensor (x[index] = value), or use the out-of-place op (v = v + 1, not v += 1)."
             )
         if not self.data.flags.writeable:
             raise ValueError(f"{name}: the tensor's array (shape {self.shape}) is read-only")
@@ -1349,21 +1391,21 @@ class Tensor:
                 result = op(self)
         if result.data.shape != self.data.shape:
             raise RuntimeError(
-                f"{name}: output with shape {self.shape} doesn't match the broadcast shape "
-                f"{result.shape}"
+                f"output with shape {list(self.shape)} doesn't match the broadcast shape "
+                f"{list(result.shape)} ({name})"
             )
         if result.data.dtype != self.data.dtype:
-            if self.data.dtype.kind != "f" and result.data.dtype.kind == "f":
-                raise TypeError(
-                    f"{name}: result type {result.dtype} can't be cast to the desired output "
-                    f"type {self.dtype}"
+            if not _can_cast(result.data.dtype, self.data.dtype):
+                raise RuntimeError(
+                    f"result type {_torch_type_name(result.data.dtype)} can't be cast to the "
+                    f"desired output type {_torch_type_name(self.data.dtype)} ({name})"
                 )
             result = result.to(self.data.dtype)
         self.data[...] = result.data
         self._bump_version()
         if recording:
             self._ctx = result._ctx
-            self._requires_grad = True
+            self._requires_grad = result._ctx is not None
         return self
 
     def __setitem__(self, index: Any, value: Any) -> None:
@@ -1394,33 +1436,12 @@ class Tensor:
 
     def fill_(self, value: float) -> Tensor:
         """Set every element to ``value``."""
-        return self._inplace("fill_", lambda t: index_put.IndexPut.apply(t, value, index=...))
+        return self._inplace("fill_", lambda t: index_put.IndexPut.apply(t, value, index=...),
+                             value)
 
     def zero_(self) -> Tensor:
         """Set every element to 0."""
         return self.fill_(0)
-
-    def add_(self, other: Any, alpha: float = 1) -> Tensor:
-        """self += alpha * other."""
-        o = other if alpha == 1 else other * alpha
-        return self._inplace("add_", lambda t: t + o, other)
-
-    def sub_(self, other: Any, alpha: float = 1) -> Tensor:
-        """self -= alpha * other."""
-        o = other if alpha == 1 else other * alpha
-        return self._inplace("sub_", lambda t: t - o, other)
-
-    def mul_(self, other: Any) -> Tensor:
-        """self *= other."""
-        return self._inplace("mul_", lambda t: t * other, other)
-
-    def div_(self, other: Any) -> Tensor:
-        """self /= other."""
-        return self._inplace("div_", lambda t: t / other, other)
-
-    def clamp_(self, min: float | None = None, max: float | None = None) -> Tensor:
-        """Clip self to [min, max] in place."""
-        return self._inplace("clamp_", lambda t: t.clamp(min, max))
 
 
 def _data(x: Any) -> Any:
@@ -1578,6 +1599,73 @@ CPU = Device()
 
 _TYPE_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "int32": "Int",
                "bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short"}
+
+
+# ---- in-place methods and augmented assignments: one rule (Tensor._inplace) for all ------
+# PyTorch's in-place name -> the out-of-place method whose result it writes into self, and
+# the augmented assignment meaning the same (``x += y`` is ``x.add_(y)``: same object, same
+# version counter, PyTorch's autograd and dtype rules). ``x @= y`` is absent on purpose:
+# PyTorch has no in-place matmul either, so Python rebinds ``x`` to the new ``x @ y``.
+_INPLACE_OPS = {
+    "add_": ("add", "__iadd__"), "sub_": ("sub", "__isub__"), "mul_": ("mul", "__imul__"),
+    "div_": ("div", "__itruediv__"), "pow_": ("pow", "__ipow__"),
+    "floor_divide_": ("floor_divide", "__ifloordiv__"), "remainder_": ("remainder", "__imod__"),
+    "bitwise_and_": ("__and__", "__iand__"), "bitwise_or_": ("__or__", "__ior__"),
+    "bitwise_xor_": ("__xor__", "__ixor__"),
+    **{f"{name}_": (name, None) for name in (
+        "fmod", "atan2", "copysign", "lerp", "clamp", "masked_fill",
+        "neg", "abs", "sign", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt",
+        "rsqrt", "reciprocal", "square", "sigmoid", "tanh", "relu", "erf", "sin", "cos", "tan",
+        "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
+        "floor", "ceil", "round", "trunc")},
+}
+
+
+def _inplace_method(name: str, out_of_place: str) -> Any:
+    """The Tensor method ``name``: ``self.<out_of_place>(*args, **kwargs)`` written into self
+    by :meth:`Tensor._inplace`."""
+    op = getattr(Tensor, out_of_place)
+
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        return self._inplace(name, lambda t: op(t, *args, **kwargs), *args, *kwargs.values())
+
+    method.__name__ = name
+    method.__qualname__ = f"Tensor.{name}"
+    method.__doc__ = (f"``self.{out_of_place}(...)`` written into self in place (PyTorch's "
+                      f"``{name}``): version bumped, refused on a leaf that requires grad "
+                      "while grad mode is on, recorded in the graph otherwise.")
+    return method
+
+
+for _name, (_out_of_place, _augmented) in _INPLACE_OPS.items():
+    setattr(Tensor, _name, _inplace_method(_name, _out_of_place))
+    if _augmented is not None:
+        setattr(Tensor, _augmented, getattr(Tensor, _name))
+
+
+def _viewed_leaf(t: Tensor) -> Tensor | None:
+    """The leaf that ``t`` is, or views through a chain of view ops, if it requires grad."""
+    while t._ctx is not None and t._is_view:
+        base = next((p for p in t._ctx.parents if p._vc is t._vc), None)
+        if base is None:
+            return None
+        t = base
+    return t if t._ctx is None and t._requires_grad else None
+
+
+_CAST_RANK = {"b": 0, "u": 1, "i": 1, "f": 2}  # bool < integer < floating point
+
+
+def _can_cast(result: np.dtype, out: np.dtype) -> bool:
+    """PyTorch's rule for writing a result into a tensor in place: any cast within or up the
+    order bool < integer < floating point, none down it (a float result into an int tensor)."""
+    return _CAST_RANK.get(result.kind, 3) <= _CAST_RANK.get(out.kind, 3)
+
+
+def _torch_type_name(dt: np.dtype) -> str:
+    """PyTorch's name of a dtype in its messages (Float, Double, Long, Bool, ...)."""
+    return _TYPE_NAMES.get(dt.name, dt.name)
+
 
 
 # ---- constructors -------------------------------------------------------------

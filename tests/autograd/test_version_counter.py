@@ -188,12 +188,12 @@ def test_inplace_on_a_view_while_recording_is_refused():
 
 def test_inplace_errors_change_nothing():
     x = mg.tensor(np.zeros(3))
-    with pytest.raises(RuntimeError, match=r"output with shape \(3,\) doesn't match the broadcast "
-                                           r"shape \(2, 3\)"):
+    with pytest.raises(RuntimeError, match=r"output with shape \[3\] doesn't match the broadcast "
+                                           r"shape \[2, 3\]"):
         x.add_(np.ones((2, 3)))
     i = mg.tensor([1, 2, 3])
-    with pytest.raises(TypeError, match="result type float32 can't be cast to the desired output "
-                                        "type int64"):
+    with pytest.raises(RuntimeError, match="result type Float can't be cast to the desired output "
+                                           "type Long"):
         i.mul_(1.5)
     with pytest.raises(ValueError, match="cannot be broadcast to the indexed region"):
         x[0:2] = np.ones(3)
