@@ -10,6 +10,7 @@ without PyTorch (finite differences, NumPy), and against PyTorch where it is ins
 
 from __future__ import annotations
 
+import itertools
 import operator
 
 import numpy as np
@@ -106,7 +107,7 @@ def _fd_grad(f, arrays, k, eps=1e-6):
 def _graph(symbol: str, a, b):
     """h = a * 1.5 + 0.25, then ``h <symbol>= b``, then a loss that reads h twice."""
     h = a * 1.5 + 0.25
-    assert _apply(symbol, h, b) is h
+    assert _apply(symbol, h, b) is h and h._version == 1 and h.is_leaf != a.requires_grad
     return (h * h).sum() + h.sum()
 
 
@@ -114,11 +115,7 @@ def _graph(symbol: str, a, b):
 def test_non_leaf_is_recorded_and_gradient_matches_finite_differences(symbol):
     a = mg.tensor(X0.copy(), requires_grad=True)
     b = mg.tensor(Y0.copy(), requires_grad=True)
-    h = a * 1.5 + 0.25
-    h_before = h
-    loss = (lambda h: (h * h).sum() + h.sum())(_apply(symbol, h, b))
-    assert h_before._version == 1 and not h_before.is_leaf
-    loss.backward()
+    _graph(symbol, a, b).backward()
 
     def f(x, y):
         with mg.no_grad():
@@ -342,7 +339,7 @@ def test_hand_written_sgd_loop_trains_the_model_the_optimizer_holds():
         with mg.no_grad():
             for p in model.parameters():
                 p -= 0.3 * p.grad
-    assert all(a > b for a, b in zip(losses, losses[1:])) and losses[-1] < 0.8 * losses[0]
+    assert all(a > b for a, b in itertools.pairwise(losses)) and losses[-1] < 0.8 * losses[0]
     params = list(model.parameters())
     assert all(p is q for p, q in zip(params, held)) and len(params) == len(held)
     assert all(isinstance(p, nn.Parameter) and p.is_leaf and p.requires_grad for p in params)
