@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import math
 import operator
+import weakref
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import engine, function
+from . import engine, function, view_writes
 from .autograd.grad_mode import is_grad_enabled, no_grad
 from .dtypes import cast_numbers, check_dtype, python_scalar, result_type, wrapped_number
 from .ops import (
@@ -127,7 +128,7 @@ class Tensor:
     """
 
     __slots__ = ("__weakref__", "_ctx", "_grad", "_is_view", "_post_accumulate_grad_hooks",
-                 "_requires_grad", "_vc", "data")
+                 "_requires_grad", "_vc", "_view_of", "data")
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's operators
     # ``ctx.xp`` of a backward recorded under create_graph: NumPy's names as recorded ops
     graph_ops = TensorOps
@@ -167,6 +168,9 @@ class Tensor:
         if self.data is base.data or np.may_share_memory(self.data, base.data):
             self._vc = base._vc
             self._is_view = self.data is not base.data or base._is_view
+            # an in-place write to self is a write to base; a weak reference, so that a view
+            # never keeps a base (and the graph it holds) alive
+            self._view_of = weakref.ref(base)
 
     def _bump_version(self) -> None:
         """Record an in-place write to ``self.data`` (optimizers, ``copy_``, ``x[i] = v``)."""
@@ -1367,28 +1371,55 @@ class Tensor:
             self._requires_grad or any(isinstance(o, Tensor) and o._requires_grad
                                        for o in others)
         )
-        if recording and self._requires_grad and _viewed_leaf(self) is not None:
+        if recording and self._requires_grad and view_writes.viewed_leaf(self) is not None:
             raise RuntimeError(
                 ("a leaf Variable" if self._ctx is None else "a view of a leaf Variable")
                 + " that requires grad is being used in an in-place operation. "
                 f"({name} on a tensor of shape {self.shape}, dtype {self.dtype}; write under "
                 "`with minigrad.no_grad():` to update a parameter)"
             )
-        if recording and self._is_view:
-            raise RuntimeError(
-                f"{name}: in-place write to a view (shape {self.shape}) while recording a graph; "
-                "minigrad cannot rebase the history of the tensor it views. Write to the base "
-                "tensor (x[index] = value), or use the out-of-place op (v = v + 1, not v += 1)."
-            )
         if not self.data.flags.writeable:
             raise ValueError(f"{name}: the tensor's array (shape {self.shape}) is read-only")
-        if recording:
-            old = Tensor._from_op(self.data.copy(), self._ctx)
-            old._requires_grad = self._requires_grad
-            result = op(old)
-        else:
+        base = view_writes.view_base(self) if recording and self._is_view else self
+        if base is None:
+            raise RuntimeError(
+                f"{name}: in-place write to a view (shape {self.shape}) while recording a graph, "
+                "and minigrad cannot find the tensor it views. Write to the base tensor, or use "
+                "the out-of-place op (v = v + 1, not v += 1)."
+            )
+        if not recording:
             with no_grad():
-                result = op(self)
+                result = self._written_value(name, op(self))
+        elif base is self:
+            result = new = self._written_value(name, op(self._old_value()))
+        else:
+            # a write through a view is the recorded write base[index] = op(base[index]) on
+            # the old base, after which the view is base[index] of the new one (see
+            # minigrad/view_writes.py)
+            index = view_writes.view_index(self.data, base.data)
+            old_base = base._old_value()
+            result = self._written_value(name, op(shape_ops.GetItem.apply(old_base, index=index)))
+            new = index_put.IndexPut.apply(old_base, result, index=index)
+        self.data[...] = result.data  # a view's write lands in its base's array
+        self._bump_version()
+        if recording:
+            base._ctx = new._ctx
+            base._requires_grad = new._ctx is not None
+            if base is not self:
+                self._ctx = shape_ops.GetItem.apply(base, index=index)._ctx
+                self._requires_grad = True
+        return self
+
+    def _old_value(self) -> Tensor:
+        """A copy of self's value with self's history: what an in-place op reads, so that the
+        history stays correct once self is rebased onto the op."""
+        old = Tensor._from_op(self.data.copy(), self._ctx)
+        old._requires_grad = self._requires_grad
+        return old
+
+    def _written_value(self, name: str, result: Tensor) -> Tensor:
+        """``result`` of an in-place op, checked to fit self (PyTorch's rules: no shape change
+        by broadcasting, no cast down the order bool < integer < float) and cast to its dtype."""
         if result.data.shape != self.data.shape:
             raise RuntimeError(
                 f"output with shape {list(self.shape)} doesn't match the broadcast shape "
@@ -1401,16 +1432,17 @@ class Tensor:
                     f"desired output type {_torch_type_name(self.data.dtype)} ({name})"
                 )
             result = result.to(self.data.dtype)
-        self.data[...] = result.data
-        self._bump_version()
-        if recording:
-            self._ctx = result._ctx
-            self._requires_grad = result._ctx is not None
-        return self
+        return result
 
     def __setitem__(self, index: Any, value: Any) -> None:
         """``x[index] = value`` in place (basic slices, integer or bool arrays)."""
         idx = _index_to_numpy(index)
+        if isinstance(value, Tensor) and value._vc is self._vc and _same_elements(
+                value.data, self.data[idx]):
+            # x[i] = x[i], the second half of ``x[i] += v``: the view was already written in
+            # place, so the values are there and the graph already says how they were made
+            self._bump_version()
+            return
         if not self._requires_grad and not getattr(value, "_requires_grad", False):
             # no graph can be involved: write the region directly instead of copying
             # the whole array (a loop filling a buffer row by row stays O(row))
@@ -1643,14 +1675,10 @@ for _name, (_out_of_place, _augmented) in _INPLACE_OPS.items():
         setattr(Tensor, _augmented, getattr(Tensor, _name))
 
 
-def _viewed_leaf(t: Tensor) -> Tensor | None:
-    """The leaf that ``t`` is, or views through a chain of view ops, if it requires grad."""
-    while t._ctx is not None and t._is_view:
-        base = next((p for p in t._ctx.parents if p._vc is t._vc), None)
-        if base is None:
-            return None
-        t = base
-    return t if t._ctx is None and t._requires_grad else None
+def _same_elements(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two arrays are the same elements of one memory, in the same order."""
+    return (a.shape == b.shape and a.strides == b.strides
+            and a.__array_interface__["data"][0] == b.__array_interface__["data"][0])
 
 
 _CAST_RANK = {"b": 0, "u": 1, "i": 1, "f": 2}  # bool < integer < floating point
