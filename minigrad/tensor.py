@@ -1367,13 +1367,17 @@ class Tensor:
     def _inplace(self, name: str, op, *others: Any) -> Tensor:
         """Run ``op(old_value_tensor)`` and write its result into self (see above).
         ``others`` are the op's other operands: one that requires grad records the write."""
-        recording = is_grad_enabled() and (
+        grad_mode = is_grad_enabled()
+        recording = grad_mode and (
             self._requires_grad or any(isinstance(o, Tensor) and o._requires_grad
                                        for o in others)
         )
-        if recording and self._requires_grad and view_writes.viewed_leaf(self) is not None:
+        # a view of such a leaf made under no_grad() does not require grad itself, but writing
+        # it writes the leaf all the same
+        if (grad_mode and (self._requires_grad or self._is_view)
+                and view_writes.viewed_leaf(self) is not None):
             raise RuntimeError(
-                ("a leaf Variable" if self._ctx is None else "a view of a leaf Variable")
+                ("a view of a leaf Variable" if self._is_view else "a leaf Variable")
                 + " that requires grad is being used in an in-place operation. "
                 f"({name} on a tensor of shape {self.shape}, dtype {self.dtype}; write under "
                 "`with minigrad.no_grad():` to update a parameter)"
