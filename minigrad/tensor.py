@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import engine, function, view_writes
+from . import engine, function, inplace_writes
 from .autograd.grad_mode import is_grad_enabled, no_grad
 from .dtypes import cast_numbers, check_dtype, python_scalar, result_type, wrapped_number
 from .ops import (
@@ -1375,7 +1375,7 @@ class Tensor:
         # a view of such a leaf made under no_grad() does not require grad itself, but writing
         # it writes the leaf all the same
         if (grad_mode and (self._requires_grad or self._is_view)
-                and view_writes.viewed_leaf(self) is not None):
+                and inplace_writes.viewed_leaf(self) is not None):
             raise RuntimeError(
                 ("a view of a leaf Variable" if self._is_view else "a leaf Variable")
                 + " that requires grad is being used in an in-place operation. "
@@ -1384,7 +1384,7 @@ class Tensor:
             )
         if not self.data.flags.writeable:
             raise ValueError(f"{name}: the tensor's array (shape {self.shape}) is read-only")
-        base = view_writes.view_base(self) if recording and self._is_view else self
+        base = inplace_writes.view_base(self) if recording and self._is_view else self
         if base is None:
             raise RuntimeError(
                 f"{name}: in-place write to a view (shape {self.shape}) while recording a graph, "
@@ -1395,18 +1395,20 @@ class Tensor:
             with no_grad():
                 result = self._written_value(name, op(self))
         elif base is self:
-            result = new = self._written_value(name, op(self._old_value()))
+            old_base = self._old_value()
+            result = new = self._written_value(name, op(old_base))
         else:
             # a write through a view is the recorded write base[index] = op(base[index]) on
             # the old base, after which the view is base[index] of the new one (see
-            # minigrad/view_writes.py)
-            index = view_writes.view_index(self.data, base.data)
+            # minigrad/inplace_writes.py)
+            index = inplace_writes.view_index(self.data, base.data)
             old_base = base._old_value()
             result = self._written_value(name, op(shape_ops.GetItem.apply(old_base, index=index)))
             new = index_put.IndexPut.apply(old_base, result, index=index)
         self.data[...] = result.data  # a view's write lands in its base's array
         self._bump_version()
         if recording:
+            inplace_writes.repoint_earlier_uses(new, base, old_base)
             base._ctx = new._ctx
             base._requires_grad = new._ctx is not None
             if base is not self:
