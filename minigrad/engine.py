@@ -11,8 +11,9 @@
    the sum is written into a buffer the walk allocated itself, never into an
    array an op returned, and a slice's gradient is added at its index
    without building the zero-filled whole, see ``SliceGrad``);
-3. stores the total in ``.grad`` of every leaf that requires grad, and frees
-   what each op saved once it has been used (unless ``retain_graph``).
+3. adds the total into ``.grad`` of every leaf that requires grad (in place, into
+   the Tensor the user holds: :func:`_accumulate`), and frees what each op saved
+   once it has been used (unless ``retain_graph``).
 
 What each ``backward`` returns is checked with PyTorch's rules (one gradient per input, of
 the input's shape or one it broadcasts to, see ``autograd/backward_results.py``). An op
@@ -200,26 +201,51 @@ _grad_lock = threading.Lock()
 
 
 def _accumulate(t: Tensor, g: Any, create_graph: bool) -> None:
-    """``t.grad += g`` (``t.grad = g`` the first time), atomic across threads.
+    """Add this backward's gradient ``g`` of leaf ``t`` into ``t.grad``, atomically across
+    threads, as PyTorch's AccumulateGrad does:
 
-    ``g`` is an ndarray, or a Tensor with a graph when ``create_graph``. The first gradient
-    is copied: it may be shared with another input (Add passes its grad to both) or read-only
-    (a broadcast view), and ``.grad`` belongs to the user."""
+    - ``.grad`` is None: ``g`` becomes it, copied unless only the walk holds it (it may be
+      shared with another input, as Add passes its grad to both, or a read-only broadcast view);
+    - a plain backward: ``g`` is added into the Tensor ``.grad`` already is, in place (its
+      version bumped), so ``g0 = w.grad`` held by the user, an optimizer or a hook sees the sum;
+    - ``create_graph``: ``.grad`` becomes ``.grad + g``, a new Tensor with a graph, and the old
+      one is left as it was (it may be an input of that graph).
+
+    ``g`` is an ndarray, or a Tensor with a graph when ``create_graph``."""
     # counted first, as _only_in_walk counts: inside the call below, the arguments already
     # evaluated (g itself) would hold one more reference and no array would ever qualify
     refs = _refcount(g)
     with _grad_lock:
         old = t._grad
-        if create_graph:
-            t._grad = g.clone() if old is None else old + g
+        if old is None:
+            if create_graph:
+                t._grad = g.clone()
+                return
+            if not _stealable(g, t.data.dtype, refs):
+                g = np.array(g, dtype=t.data.dtype)  # not only ours: .grad gets its own copy
+            t._grad = _tensor_class(t)._from_op(g, None)
+        elif create_graph:
+            t._grad = old + g
         else:
-            if old is not None:
-                total = old.data + g
-            elif _stealable(g, t.data.dtype, refs):
-                total = g  # the backward's own fresh array: no copy (PyTorch steals it too)
-            else:
-                total = np.array(g, dtype=t.data.dtype)
-            t._grad = _tensor_class(t)._from_op(total, None)
+            _add_into_grad(t, old, g)
+
+
+def _add_into_grad(t: Tensor, grad: Tensor, g: np.ndarray) -> None:
+    """``t.grad += g`` in place, refusing (before writing) a ``.grad`` it cannot write into."""
+    arr = grad.data
+    if arr.shape != t.data.shape or arr.dtype != t.data.dtype:
+        raise RuntimeError(
+            f"cannot accumulate a gradient into .grad: it has shape {arr.shape} and dtype "
+            f"{arr.dtype}, but the tensor has shape {t.data.shape} and dtype {t.data.dtype} "
+            "(set .grad = None to start a new sum)"
+        )
+    if not arr.flags.writeable:
+        raise RuntimeError(
+            f"cannot accumulate a gradient into .grad (shape {arr.shape}): its array is "
+            "read-only (set .grad = None, or to a writeable Tensor)"
+        )
+    np.add(arr, g, out=arr)
+    grad._bump_version()
 
 
 def _tensor_hooks(t: Tensor, g: Any, create_graph: bool) -> Any:

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import math
 import operator
+import weakref
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import engine, function
+from . import engine, function, inplace_writes
 from .autograd.grad_mode import is_grad_enabled, no_grad
 from .dtypes import (
     cast_numbers,
@@ -145,6 +146,7 @@ class Tensor:
         "_requires_grad",
         "_retains_grad",
         "_vc",
+        "_view_of",
         "data",
     )
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's operators
@@ -186,6 +188,9 @@ class Tensor:
         if self.data is base.data or np.may_share_memory(self.data, base.data):
             self._vc = base._vc
             self._is_view = self.data is not base.data or base._is_view
+            # an in-place write to self is a write to base; a weak reference, so that a view
+            # never keeps a base (and the graph it holds) alive
+            self._view_of = weakref.ref(base)
 
     def _bump_version(self) -> None:
         """Record an in-place write to ``self.data`` (optimizers, ``copy_``, ``x[i] = v``)."""
@@ -194,7 +199,9 @@ class Tensor:
     # ---- .grad: a Tensor or None ---------------------------------------------
     @property
     def grad(self) -> Tensor | None:
-        """d(loss)/d(self) after ``backward()``: a Tensor of self's shape and dtype, or None."""
+        """d(loss)/d(self) after ``backward()``: a Tensor of self's shape and dtype, or None.
+        Each later backward adds into this same Tensor in place (with ``create_graph=True`` it
+        is replaced by ``grad + new``, a Tensor with a graph), as PyTorch's."""
         return self._grad
 
     @grad.setter
@@ -210,6 +217,11 @@ class Tensor:
                     f"assigned grad has shape {value.data.shape} and dtype {value.data.dtype}, "
                     f"but the tensor has shape {self.data.shape} and dtype {self.data.dtype}"
                 )
+            if not value.data.flags.writeable:
+                raise ValueError(
+                    f"assigned grad's array (shape {value.data.shape}) is read-only; backward "
+                    "adds into .grad in place, so assign a writeable copy (value.clone())"
+                )
         self._grad = value
 
     # ---- autograd flags ---------------------------------------------------
@@ -219,6 +231,15 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, value: bool) -> None:
+        # An op's output requires grad because an input does; turning it off would silently
+        # drop its branch from every backward, so only a leaf's flag can change (PyTorch's rule;
+        # the engine and the in-place writes set the slot itself).
+        if self._ctx is not None and not value:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use a "
+                "computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach()."
+            )
         if value and self.data.dtype.kind != "f":
             raise TypeError(
                 f"only floating-point tensors can require grad; this tensor has dtype "
@@ -309,9 +330,30 @@ class Tensor:
         Node; minigrad's node is the forward's Context, which holds that backward."""
         return self._ctx
 
-    def zero_grad(self) -> None:
-        """Forget the accumulated gradient (sets ``.grad`` to None)."""
-        self._grad = None
+    def detach_(self) -> Tensor:
+        """Cut self from the graph in place: it becomes a leaf that does not require grad."""
+        if self._ctx is not None and self._is_view:
+            raise RuntimeError("Can't detach views in-place. Use detach() instead.")
+        self._ctx = None
+        self._requires_grad = False
+        return self
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Forget the accumulated gradient: ``.grad = None`` (PyTorch's default), or, with
+        ``set_to_none=False``, zero the Tensor ``.grad`` is in place (cut from any graph), so
+        whoever holds it sees zeros; what ``Module.zero_grad`` and ``Optimizer.zero_grad`` do
+        for each parameter."""
+        g = self._grad
+        if g is None:
+            return
+        if set_to_none:
+            self._grad = None
+            return
+        if g._ctx is not None:
+            g.detach_()
+        else:
+            g.requires_grad_(False)
+        g.zero_()
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         """``np.asarray(t)`` gives ``t.data`` (as PyTorch's CPU tensors do)."""
@@ -1433,54 +1475,93 @@ class Tensor:
     # When a graph is being recorded, the tensor's history is rebased onto that
     # op, whose input is a copy of the old value: consumers that saved the old
     # array then fail the version check instead of reading the new values.
-    def _inplace(self, name: str, op, other: Any = None) -> Tensor:
-        """Run ``op(old_value_tensor)`` and write its result into self (see above)."""
-        recording = is_grad_enabled() and (
-            self._requires_grad or (isinstance(other, Tensor) and other._requires_grad)
+    # The named in-place methods and the augmented assignments (``x += y``, ...)
+    # are generated from one table, _INPLACE_OPS, below the class.
+    def _inplace(self, name: str, op, *others: Any) -> Tensor:
+        """Run ``op(old_value_tensor)`` and write its result into self (see above).
+        ``others`` are the op's other operands: one that requires grad records the write."""
+        grad_mode = is_grad_enabled()
+        recording = grad_mode and (
+            self._requires_grad or any(isinstance(o, Tensor) and o._requires_grad
+                                       for o in others)
         )
-        if recording and self._ctx is None and self._requires_grad:
+        # a view of such a leaf made under no_grad() does not require grad itself, but writing
+        # it writes the leaf all the same
+        if (grad_mode and (self._requires_grad or self._is_view)
+                and inplace_writes.viewed_leaf(self) is not None):
             raise RuntimeError(
-                f"{name}: a leaf Variable that requires grad is being used in an in-place "
-                f"operation (tensor of shape {self.shape}, dtype {self.dtype}); wrap the "
-                "update in `with minigrad.no_grad():`"
-            )
-        if recording and self._is_view:
-            raise RuntimeError(
-                f"{name}: in-place write to a view (shape {self.shape}) while recording a graph; "
-                "minigrad cannot rebase the history of the tensor it views. Write to the base "
-                "tensor, or use the out-of-place op."
+                ("a view of a leaf Variable" if self._is_view else "a leaf Variable")
+                + " that requires grad is being used in an in-place operation. "
+                f"({name} on a tensor of shape {self.shape}, dtype {self.dtype}; write under "
+                "`with minigrad.no_grad():` to update a parameter)"
             )
         if not self.data.flags.writeable:
             raise ValueError(f"{name}: the tensor's array (shape {self.shape}) is read-only")
-        if recording:
-            old = Tensor._from_op(self.data.copy(), self._ctx)
-            old._requires_grad = self._requires_grad
-            result = op(old)
-        else:
-            with no_grad():
-                result = op(self)
-        if result.data.shape != self.data.shape:
+        base = inplace_writes.view_base(self) if recording and self._is_view else self
+        if base is None:
             raise RuntimeError(
-                f"{name}: output with shape {self.shape} doesn't match the broadcast shape "
-                f"{result.shape}"
+                f"{name}: in-place write to a view (shape {self.shape}) while recording a graph, "
+                "and minigrad cannot find the tensor it views. Write to the base tensor, or use "
+                "the out-of-place op (v = v + 1, not v += 1)."
             )
-        if result.data.dtype != self.data.dtype:
-            if self.data.dtype.kind != "f" and result.data.dtype.kind == "f":
-                raise TypeError(
-                    f"{name}: result type {result.dtype} can't be cast to the desired output "
-                    f"type {self.dtype}"
-                )
-            result = result.to(self.data.dtype)
-        self.data[...] = result.data
+        if not recording:
+            with no_grad():
+                result = self._written_value(name, op(self))
+        elif base is self:
+            old_base = self._old_value()
+            result = new = self._written_value(name, op(old_base))
+        else:
+            # a write through a view is the recorded write base[index] = op(base[index]) on
+            # the old base, after which the view is base[index] of the new one (see
+            # minigrad/inplace_writes.py)
+            index = inplace_writes.view_index(self.data, base.data)
+            old_base = base._old_value()
+            result = self._written_value(name, op(shape_ops.GetItem.apply(old_base, index=index)))
+            new = index_put.IndexPut.apply(old_base, result, index=index)
+        self.data[...] = result.data  # a view's write lands in its base's array
         self._bump_version()
         if recording:
-            self._ctx = result._ctx
-            self._requires_grad = True
+            inplace_writes.repoint_earlier_uses(new, base, old_base)
+            base._ctx = new._ctx
+            base._requires_grad = new._ctx is not None
+            if base is not self:
+                self._ctx = shape_ops.GetItem.apply(base, index=index)._ctx
+                self._requires_grad = True
         return self
+
+    def _old_value(self) -> Tensor:
+        """A copy of self's value with self's history: what an in-place op reads, so that the
+        history stays correct once self is rebased onto the op."""
+        old = Tensor._from_op(self.data.copy(), self._ctx)
+        old._requires_grad = self._requires_grad
+        return old
+
+    def _written_value(self, name: str, result: Tensor) -> Tensor:
+        """``result`` of an in-place op, checked to fit self (PyTorch's rules: no shape change
+        by broadcasting, no cast down the order bool < integer < float) and cast to its dtype."""
+        if result.data.shape != self.data.shape:
+            raise RuntimeError(
+                f"output with shape {list(self.shape)} doesn't match the broadcast shape "
+                f"{list(result.shape)} ({name})"
+            )
+        if result.data.dtype != self.data.dtype:
+            if not _can_cast(result.data.dtype, self.data.dtype):
+                raise RuntimeError(
+                    f"result type {_torch_type_name(result.data.dtype)} can't be cast to the "
+                    f"desired output type {_torch_type_name(self.data.dtype)} ({name})"
+                )
+            result = result.to(self.data.dtype)
+        return result
 
     def __setitem__(self, index: Any, value: Any) -> None:
         """``x[index] = value`` in place (basic slices, integer or bool arrays)."""
         idx = _torch_order_index(_index_to_numpy(index), self.data.shape)
+        if isinstance(value, Tensor) and value._vc is self._vc and _same_elements(
+                value.data, self.data[idx]):
+            # x[i] = x[i], the second half of ``x[i] += v``: the view was already written in
+            # place, so the values are there and the graph already says how they were made
+            self._bump_version()
+            return
         if not self._requires_grad and not getattr(value, "_requires_grad", False):
             # no graph can be involved: write the region directly instead of copying
             # the whole array (a loop filling a buffer row by row stays O(row))
@@ -1506,33 +1587,12 @@ class Tensor:
 
     def fill_(self, value: float) -> Tensor:
         """Set every element to ``value``."""
-        return self._inplace("fill_", lambda t: index_put.IndexPut.apply(t, value, index=...))
+        return self._inplace("fill_", lambda t: index_put.IndexPut.apply(t, value, index=...),
+                             value)
 
     def zero_(self) -> Tensor:
         """Set every element to 0."""
         return self.fill_(0)
-
-    def add_(self, other: Any, alpha: float = 1) -> Tensor:
-        """self += alpha * other."""
-        o = other if alpha == 1 else other * alpha
-        return self._inplace("add_", lambda t: t + o, other)
-
-    def sub_(self, other: Any, alpha: float = 1) -> Tensor:
-        """self -= alpha * other."""
-        o = other if alpha == 1 else other * alpha
-        return self._inplace("sub_", lambda t: t - o, other)
-
-    def mul_(self, other: Any) -> Tensor:
-        """self *= other."""
-        return self._inplace("mul_", lambda t: t * other, other)
-
-    def div_(self, other: Any) -> Tensor:
-        """self /= other."""
-        return self._inplace("div_", lambda t: t / other, other)
-
-    def clamp_(self, min: float | None = None, max: float | None = None) -> Tensor:
-        """Clip self to [min, max] in place."""
-        return self._inplace("clamp_", lambda t: t.clamp(min, max))
 
 
 def _data(x: Any) -> Any:
@@ -1682,6 +1742,69 @@ CPU = Device()
 
 _TYPE_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "int32": "Int",
                "bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short"}
+
+
+# ---- in-place methods and augmented assignments: one rule (Tensor._inplace) for all ------
+# PyTorch's in-place name -> the out-of-place method whose result it writes into self, and
+# the augmented assignment meaning the same (``x += y`` is ``x.add_(y)``: same object, same
+# version counter, PyTorch's autograd and dtype rules). ``x @= y`` is absent on purpose:
+# PyTorch has no in-place matmul either, so Python rebinds ``x`` to the new ``x @ y``.
+_INPLACE_OPS = {
+    "add_": ("add", "__iadd__"), "sub_": ("sub", "__isub__"), "mul_": ("mul", "__imul__"),
+    "div_": ("div", "__itruediv__"), "pow_": ("pow", "__ipow__"),
+    "floor_divide_": ("floor_divide", "__ifloordiv__"), "remainder_": ("remainder", "__imod__"),
+    "bitwise_and_": ("__and__", "__iand__"), "bitwise_or_": ("__or__", "__ior__"),
+    "bitwise_xor_": ("__xor__", "__ixor__"),
+    **{f"{name}_": (name, None) for name in (
+        "fmod", "atan2", "copysign", "lerp", "clamp", "masked_fill",
+        "neg", "abs", "sign", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt",
+        "rsqrt", "reciprocal", "square", "sigmoid", "tanh", "relu", "erf", "sin", "cos", "tan",
+        "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
+        "floor", "ceil", "round", "trunc")},
+}
+
+
+def _inplace_method(name: str, out_of_place: str) -> Any:
+    """The Tensor method ``name``: ``self.<out_of_place>(*args, **kwargs)`` written into self
+    by :meth:`Tensor._inplace`."""
+    op = getattr(Tensor, out_of_place)
+
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        return self._inplace(name, lambda t: op(t, *args, **kwargs), *args, *kwargs.values())
+
+    method.__name__ = name
+    method.__qualname__ = f"Tensor.{name}"
+    method.__doc__ = (f"``self.{out_of_place}(...)`` written into self in place (PyTorch's "
+                      f"``{name}``): version bumped, refused on a leaf that requires grad "
+                      "while grad mode is on, recorded in the graph otherwise.")
+    return method
+
+
+for _name, (_out_of_place, _augmented) in _INPLACE_OPS.items():
+    setattr(Tensor, _name, _inplace_method(_name, _out_of_place))
+    if _augmented is not None:
+        setattr(Tensor, _augmented, getattr(Tensor, _name))
+
+
+def _same_elements(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two arrays are the same elements of one memory, in the same order."""
+    return (a.shape == b.shape and a.strides == b.strides
+            and a.__array_interface__["data"][0] == b.__array_interface__["data"][0])
+
+
+_CAST_RANK = {"b": 0, "u": 1, "i": 1, "f": 2}  # bool < integer < floating point
+
+
+def _can_cast(result: np.dtype, out: np.dtype) -> bool:
+    """PyTorch's rule for writing a result into a tensor in place: any cast within or up the
+    order bool < integer < floating point, none down it (a float result into an int tensor)."""
+    return _CAST_RANK.get(result.kind, 3) <= _CAST_RANK.get(out.kind, 3)
+
+
+def _torch_type_name(dt: np.dtype) -> str:
+    """PyTorch's name of a dtype in its messages (Float, Double, Long, Bool, ...)."""
+    return _TYPE_NAMES.get(dt.name, dt.name)
+
 
 
 # ---- constructors -------------------------------------------------------------

@@ -273,10 +273,11 @@ class Module:
         """Set evaluation mode on the whole tree (dropout is the identity)."""
         return self.train(False)
 
-    def zero_grad(self) -> None:
-        """Forget every parameter's gradient (``.grad = None``, PyTorch's default)."""
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Forget every parameter's gradient: ``.grad = None`` (PyTorch's default), or with
+        ``set_to_none=False`` zero each ``.grad`` in place, keeping the same Tensor."""
         for p in self.parameters():
-            p.grad = None
+            p.zero_grad(set_to_none)
 
     def requires_grad_(self, requires_grad: bool = True) -> Module:
         """Freeze (False) or unfreeze every parameter."""

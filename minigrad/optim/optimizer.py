@@ -216,12 +216,10 @@ class Optimizer:
 
     # ---- the update -----------------------------------------------------------
     def zero_grad(self, set_to_none: bool = True) -> None:
-        """Forget every parameter's gradient (``None``, or zeros in place if not set_to_none)."""
+        """Forget every parameter's gradient: ``.grad = None`` (PyTorch's default), or with
+        ``set_to_none=False`` zero each ``.grad`` in place, keeping the same Tensor."""
         for _, p, _ in self._indexed_params():
-            if set_to_none:
-                p.grad = None
-            elif p.grad is not None:
-                p.grad.zero_()
+            p.zero_grad(set_to_none)
 
     def step(self, closure: Callable[[], Any] | None = None) -> Any:
         """Update every parameter that has a gradient; return ``closure()`` if given.

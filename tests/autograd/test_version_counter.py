@@ -174,26 +174,27 @@ def test_consumer_of_the_old_value_is_refused_not_silently_rerouted():
         y.sum().backward()
 
 
-def test_inplace_on_a_view_while_recording_is_refused():
+def test_inplace_on_a_view_while_recording_is_a_recorded_write_to_its_base():
     a = leaf([1.0, 2.0, 3.0])
     h = a * 1.0
     v = h[1:]
-    with pytest.raises(RuntimeError, match="in-place write to a view"):
-        v.mul_(2.0)
-    assert h._version == 0 and h.data.tolist() == [1.0, 2.0, 3.0]
+    v.mul_(a[1:])
+    assert h._version == 1 and h.data.tolist() == [1.0, 4.0, 9.0]
+    (h * 1.0).sum().backward()  # d/da of [a0, a1**2, a2**2]
+    assert a.grad.data.tolist() == [1.0, 4.0, 6.0]
     with mg.no_grad():
-        v.mul_(2.0)  # no graph to corrupt: allowed, and the base sees it
-    assert h.data.tolist() == [1.0, 4.0, 6.0] and h._version == 1
+        v.mul_(2.0)  # no graph: a plain write, and the base sees it
+    assert h.data.tolist() == [1.0, 8.0, 18.0] and h._version == 2
 
 
 def test_inplace_errors_change_nothing():
     x = mg.tensor(np.zeros(3))
-    with pytest.raises(RuntimeError, match=r"output with shape \(3,\) doesn't match the broadcast "
-                                           r"shape \(2, 3\)"):
+    with pytest.raises(RuntimeError, match=r"output with shape \[3\] doesn't match the broadcast "
+                                           r"shape \[2, 3\]"):
         x.add_(np.ones((2, 3)))
     i = mg.tensor([1, 2, 3])
-    with pytest.raises(TypeError, match="result type float32 can't be cast to the desired output "
-                                        "type int64"):
+    with pytest.raises(RuntimeError, match="result type Float can't be cast to the desired output "
+                                           "type Long"):
         i.mul_(1.5)
     with pytest.raises(ValueError, match="cannot be broadcast to the indexed region"):
         x[0:2] = np.ones(3)
