@@ -275,7 +275,7 @@ def test_bool_tensor_refuses_an_arithmetic_result():
 
 def test_matmul_assignment_rebinds_as_in_pytorch():
     """PyTorch has no in-place matmul: ``x @= y`` binds x to a new tensor, the old one stays."""
-    x = mg.tensor(np.eye(2))
+    x = mg.tensor(np.eye(2, dtype=np.float32))
     old = x
     x @= mg.tensor([[1.0, 2.0], [3.0, 4.0]])
     assert x is not old and old._version == 0
