@@ -203,7 +203,12 @@ def regenerate(path: str, cases: dict) -> None:
             results[name] = derivatives(lib, fn, spec)
         except Exception as e:
             raise RuntimeError(f"PyTorch fails case {name!r}: {e}") from e
+    rewrite_expected(path, f"# torch {torch.__version__}\n" + record(cases, results))
+
+
+def rewrite_expected(path: str, block: str) -> None:
+    """Replace everything after the line MARKER in the file ``path`` with ``block``."""
     file = Path(path)
     text = file.read_text()
     head = text[: text.index("\n" + MARKER + "\n") + 1]
-    file.write_text(f"{head}{MARKER}\n# torch {torch.__version__}\n" + record(cases, results))
+    file.write_text(f"{head}{MARKER}\n{block}")
