@@ -122,7 +122,7 @@ def _cases() -> dict:
     add("binary_cross_entropy at p = 0 and 1, constant target",
         lambda L, p, t: L.F.binary_cross_entropy(p, t),
         X([0.0, 1.0, 0.0, 1.0]), C([0.0, 1.0, 1.0, 0.0]))
-    add("binary_cross_entropy_with_logits far out",
+    add("binary_cross_entropy_with_logits at 0 and far out",
         lambda L, x, t: L.F.binary_cross_entropy_with_logits(x, t, reduction="none"),
         X([-800.0, 800.0, 0.0]), X([1.0, 0.0, 0.5]))
     add("cross_entropy with probability 0 and 1 classes",
@@ -529,7 +529,7 @@ EXPECTED = {
         'grad': [[0.0, 0.0, -250000000998.9507, 250000000998.9507]],
         'gradgrad': [[0.0, 0.0, 2.499999999994999e+22, -4.999999999989998e+22]],
     },
-    'binary_cross_entropy_with_logits far out': {
+    'binary_cross_entropy_with_logits at 0 and far out': {
         'value': [800.0, 800.0, 0.6931471805599453],
         'grad': [[-1.0, 1.25, 0.0], [800.0, -1000.0, -0.0]],
         'gradgrad': [[0.19999999999999996, 0.625, 1.2375000000000003], [-0.7, -0.49999999999999994, -0.14999999999999997]],
