@@ -15,6 +15,10 @@ combinations in ``COMBINED``):
   (``PYTHONPATH=tests .venv/bin/python tests/nn/test_every_option_gradients.py``); with
   PyTorch importable ``test_live_pytorch`` recomputes them.
 
+The layers of ``minigrad.nn`` with options are held to their functional forms, every
+constructor option with every value the table gives it (``test_every_layer_option_is_compared``
+reads the constructors' signatures).
+
 The comparison with PyTorch is what catches an option that a composite forgets (a
 double-backward that uses the default eps gives a self-consistent but wrong second
 derivative, which finite differences of itself cannot see).
@@ -40,7 +44,7 @@ from derivative_oracle import (
     with_differences,
 )
 
-from minigrad import gradcheck, gradgradcheck
+from minigrad import gradcheck, gradgradcheck, nn
 from minigrad.nn import functional as F
 
 inf, nan = float("inf"), float("nan")
@@ -331,6 +335,93 @@ def test_gradcheck_and_gradgradcheck(name):
 
     assert gradcheck(f, [lib.make(s) for s in spec])
     assert gradgradcheck(f, [lib.make(s) for s in spec])
+
+
+# Each layer with options, as the call of ENTRIES[label] it must equal: every constructor
+# option the functional form also has takes each value OPTIONS gives it, and the layer's
+# value and first and second derivatives must equal the functional form's (which the
+# cases above hold to PyTorch's). Options of the layer alone are compared with the plain
+# functional call where they leave it unchanged (MODULE_ONLY).
+F64 = {"dtype": np.float64}
+MODULES = {
+    "LayerNorm": ("layer_norm", lambda x, **o: nn.LayerNorm(3, **F64, **o)(x)),
+    "RMSNorm": ("rms_norm", lambda x, **o: nn.RMSNorm(3, **o).double()(x)),
+    "CrossEntropyLoss": ("cross_entropy", lambda x, t, **o: nn.CrossEntropyLoss(**o)(x, t)),
+    "NLLLoss": ("nll_loss", lambda x, t, **o: nn.NLLLoss(**o)(x.log_softmax(-1), t)),
+    "BCELoss": ("binary_cross_entropy", lambda p, t, **o: nn.BCELoss(**o)(p, t)),
+    "BCEWithLogitsLoss": ("binary_cross_entropy_with_logits",
+                          lambda x, t, **o: nn.BCEWithLogitsLoss(**o)(x, t)),
+    "MSELoss": ("mse_loss", lambda x, t, **o: nn.MSELoss(**o)(x, t)),
+    "L1Loss": ("l1_loss", lambda x, t, **o: nn.L1Loss(**o)(x, t)),
+    "Hardtanh": ("hardtanh", lambda x, **o: nn.Hardtanh(**o)(x) * x),
+    "LeakyReLU": ("leaky_relu", lambda x, **o: nn.LeakyReLU(**o)(x) * x),
+    "ELU": ("elu", lambda x, **o: nn.ELU(**o)(x) * x),
+    "CELU": ("celu", lambda x, **o: nn.CELU(**o)(x) * x),
+    "GELU": ("gelu", lambda x, **o: nn.GELU(**o)(x)),
+    "GLU": ("glu", lambda x, **o: nn.GLU(**o)(x)),
+    "Softmax": ("softmax", lambda x, **o: nn.Softmax(**o)(x) * x),
+    "Softmin": ("softmin", lambda x, **o: nn.Softmin(**o)(x) * x),
+}
+MODULE_ONLY = {("LayerNorm", "elementwise_affine"): [False], ("LayerNorm", "bias"): [False],
+               ("RMSNorm", "elementwise_affine"): [False]}
+MODULES_NOT_COMPARED = {
+    "Linear": "its own random weights (its functional form is in ENTRIES)",
+    "Embedding": "its own random weights (its functional form is in ENTRIES)",
+    "MultiHeadAttention": "its own random weights; tests/nn/test_attention.py",
+    "Dropout": "random",
+    "PositionalEncoding": "a fixed table, no functional form",
+    "Flatten": "a reshape",
+    **{c: "a container" for c in ("ModuleDict", "ModuleList", "ParameterList")},
+}
+NOT_AN_OPTION = {"dtype"}  # the parameters' dtype: float64 here
+
+
+def _module_cases() -> dict:
+    cases = {}
+    for cls, (label, build) in MODULES.items():
+        for k in _constructor_options(cls):
+            values = MODULE_ONLY.get((cls, k)) or OPTIONS[label].get(k, [])
+            for v in values:
+                opts = {} if (cls, k) in MODULE_ONLY else {k: v}
+                cases[f"nn.{cls}({k}={_name(v)})"] = (label, build, {k: v}, opts)
+    return cases
+
+
+def _constructor_options(cls: str) -> list:
+    params = inspect.signature(getattr(nn, cls).__init__).parameters.values()
+    return [p.name for p in params
+            if p.default is not inspect.Parameter.empty and p.name not in NOT_AN_OPTION]
+
+
+MODULE_CASES = _module_cases()
+
+
+def test_every_layer_option_is_compared():
+    """Every option of every layer of minigrad.nn is in MODULE_CASES (the layer without a
+    functional form it could be compared with is named in MODULES_NOT_COMPARED)."""
+    missing = []
+    for cls in nn.__all__:
+        obj = getattr(nn, cls)
+        if not isinstance(obj, type) or not issubclass(obj, nn.Module) or \
+                cls in MODULES_NOT_COMPARED:
+            continue
+        for k in _constructor_options(cls):
+            if not any(n.startswith(f"nn.{cls}({k}=") for n in MODULE_CASES):
+                missing.append(f"{cls}({k}=...)")
+    assert not missing, f"layer options compared with nothing: {missing}"
+
+
+@pytest.mark.parametrize("name", list(MODULE_CASES))
+def test_layer_equals_its_functional_form(name):
+    label, build, module_opts, functional_opts = MODULE_CASES[name]
+    entry, lib = ENTRIES[label], minigrad_lib()
+    layer_fn, layer_spec = _case(Entry(label, lambda L, *ts, **o: build(*ts, **o), entry.spec),
+                                 module_opts)
+    fn, spec = _case(entry, functional_opts)
+    if len(layer_spec) != len(spec):  # a tensor option is an input of both
+        pytest.fail(f"{name}: the layer and the functional form take different inputs")
+    got, want = derivatives(lib, layer_fn, layer_spec), derivatives(lib, fn, spec)
+    assert_recorded(got, want, rtol=1e-12)
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -46,6 +46,8 @@ def _cases() -> dict:
         X([0.0] * n), X([float(b) for b in EXPONENTS]))
     add("pow: tensor ** constant tensor at a = 0", lambda L, a, b: a ** b,
         X([0.0] * n), C([float(b) for b in EXPONENTS]))
+    add("pow: tensor ** int64 tensor at a = 0", lambda L, a, b: a ** b,
+        X([0.0] * 5 + [-2.0] * 3), I([0, 1, 2, 3, -1, 2, 3, -1]))
     add("pow: negative and positive bases, integer-valued exponents", lambda L, a, b: a ** b,
         X([-2.0, -2.0, -1.0, 2.0, -0.5]), X([2.0, 3.0, 0.0, -1.0, -2.0]))
     for p in EXPONENTS:
@@ -218,6 +220,11 @@ EXPECTED = {
         'value': [1.0, 0.0, 0.0, 0.0, 0.0, inf, 0.0, inf],
         'grad': [[0.0, inf, 1.5, 0.0, 0.0, -inf, 0.0, -inf]],
         'gradgrad': [[nan, -inf, 0.0, -0.6999999999999998, -0.0, -inf, -inf, -inf]],
+    },
+    'pow: tensor ** int64 tensor at a = 0': {
+        'value': [1.0, 0.0, 0.0, 0.0, inf, 4.0, -8.0, -0.5],
+        'grad': [[0.0, 1.25, 0.0, 0.0, -inf, -9.0, 30.0, -0.6875]],
+        'gradgrad': [[nan, 0.0, 0.29999999999999993, -0.0, -inf, -3.6, 32.99999999999999, 0.9625000000000001]],
     },
     'pow: negative and positive bases, integer-valued exponents': {
         'value': [4.0, -8.0, 1.0, 0.5, 4.0],
