@@ -117,6 +117,10 @@ def _cases() -> dict:
         X([[0.0, -inf], [1.0, 2.0]]))
     add("remainder at multiples of the divisor", lambda L, a, b: a % b,
         X([4.0, -4.0, 3.0]), X([2.0, 2.0, -1.5]))
+    add("atan2 at the origin and on the axes", lambda L, a, b: L.m.atan2(a, b),
+        X([0.0, 1.0, 0.0, -0.0]), X([0.0, 0.0, 2.0, -1.0]))
+    add("copysign at 0 and -0.0", lambda L, a, b: L.m.copysign(a, b) * a,
+        X([0.0, 2.0, -2.0, 0.0]), X([1.0, -0.0, -0.0, -1.0]))
     # probabilities 0 and 1
     add("binary_cross_entropy at p = 0 and 1",
         lambda L, p, t: L.F.binary_cross_entropy(p, t, reduction="none"),
@@ -163,6 +167,16 @@ SECOND_ORDER_DIFFERENCES = {
     "normalize a zero row": (
         "the norm's second derivative at 0 (see 'norm p=2 of zeros'), masked by the clamp",
         [[0.0, 0.0, -0.014959999999999998, 0.009719999999999996]]),
+    "atan2 at the origin and on the axes": (
+        ("atan2's Hessian at the origin does not exist; PyTorch's first derivative is 0 there "
+        "and its second nan, minigrad divides by 1 there so that no nan enters a higher "
+        "derivative (as Norm2)"),
+        [[0.0, -1.0, 0.4125, 2.45], [0.0, 0.49999999999999994, -0.03749999999999999,
+                                     0.3499999999999999]]),
+    "copysign at 0 and -0.0": (
+        ("a * copysign(a, b) has a corner at a = 0; PyTorch's double backward divides the "
+        "result by a there (nan), minigrad gives 0, the derivative of its first derivative"),
+        [[0.0, -0.9999999999999999, 0.29999999999999993, 0.0], [0.0, 0.0, 0.0, 0.0]]),
     "binary_cross_entropy at p = 0 and 1": (
         ("PyTorch's second-derivative formulas floor p (1 - p) differently from its first "
         "derivative ((p + eps)**2 (1 - p + eps)**2, and a float64 eps where the first uses "
@@ -174,6 +188,23 @@ SECOND_ORDER_DIFFERENCES = {
         "as 'binary_cross_entropy at p = 0 and 1'",
         [[175000000699.26547, 100000000399.58028, 25000000099.895065, -50000000199.79013]]),
 }
+
+
+def test_every_op_with_a_kink_has_a_case():
+    """Every Function that tests/ops/test_gradgrad_every_op.py checks at a kink (its
+    stated convention there) is in the graph of a case here, held to PyTorch's numbers."""
+    import test_gradgrad_every_op as every_op
+
+    from minigrad.engine import topological_order
+
+    kinks = {op for op, cases in every_op.CASES.items() if any(c.expect is not None
+                                                                for c in cases)}
+    lib, seen = minigrad_lib(), set()
+    for fn, spec in CASES.values():
+        out = fn(lib, *[lib.make(s) for s in spec])
+        outs = list(out) if isinstance(out, tuple) else [out]
+        seen |= {t._ctx.fn.__name__ for t in topological_order(outs) if t._ctx is not None}
+    assert not kinks - seen, f"ops with a kink but no boundary case: {sorted(kinks - seen)}"
 
 
 def test_every_case_is_recorded():
@@ -525,6 +556,16 @@ EXPECTED = {
         'value': [0.0, -0.0, 0.0],
         'grad': [[1.0, 1.25, 1.5], [-2.0, 2.5, 3.0]],
         'gradgrad': [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]],
+    },
+    'atan2 at the origin and on the axes': {
+        'value': [0.0, 1.5707963267948966, 0.0, -3.141592653589793],
+        'grad': [[0.0, 0.0, 0.75, -1.75], [-0.0, -1.25, -0.0, 0.0]],
+        'gradgrad': [[nan, -1.0, 0.4125, 2.45], [nan, 0.49999999999999994, -0.03749999999999999, 0.3499999999999999]],
+    },
+    'copysign at 0 and -0.0': {
+        'value': [0.0, -4.0, 4.0, -0.0],
+        'grad': [[0.0, -5.0, -6.0, 0.0], [0.0, 0.0, 0.0, 0.0]],
+        'gradgrad': [[nan, -0.9999999999999999, 0.29999999999999993, nan], [0.0, 0.0, 0.0, 0.0]],
     },
     'binary_cross_entropy at p = 0 and 1': {
         'value': [0.0, 50.0, 100.0, 100.0, 50.0, -0.0],
