@@ -4,7 +4,7 @@ three, and nested), two parameter groups at different rates.
 
 A scheduler handed over at a milestone must restart at its own epoch 0, and each one's
 recursive rule must agree with its closed form wherever it is resumed: the sequences show
-both. ``EXPECTED`` at the end of this file is PyTorch's sequences (each group's
+both; a schedule saved and loaded at any step goes on unchanged. ``EXPECTED`` at the end of this file is PyTorch's sequences (each group's
 ``get_last_lr()`` after construction and after each of ``STEPS`` steps), recorded by
 running this file with PyTorch installed
 (``PYTHONPATH=tests .venv/bin/python tests/optim/test_schedulers_at_milestones.py``); with
@@ -13,6 +13,7 @@ PyTorch importable, ``test_live_pytorch`` recomputes them.
 
 from __future__ import annotations
 
+import copy
 from itertools import product
 from types import SimpleNamespace
 
@@ -139,6 +140,31 @@ def test_live_pytorch(name):
     pytest.importorskip("torch")
     np.testing.assert_allclose(sequence(torch_side(), CASES[name]), EXPECTED[name],
                                rtol=1e-12, atol=0)
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_resumed_from_a_state_dict_at_every_step(name):
+    """Saved after k steps (before, at and after each milestone) and loaded into a fresh
+    optimizer and scheduler, the schedule goes on exactly as if never interrupted."""
+    side, build = minigrad_side(), CASES[name]
+    whole = sequence(side, build)
+    for k in range(1, STEPS):
+        opt = side.optimizer()
+        sched = build(side.S, opt)
+        for _ in range(k):
+            opt.step()
+            sched.step()
+        saved = copy.deepcopy((opt.state_dict(), sched.state_dict()))
+        opt = side.optimizer()
+        sched = build(side.S, opt)
+        opt.load_state_dict(saved[0])
+        sched.load_state_dict(saved[1])
+        rest = []
+        for _ in range(STEPS - k):
+            opt.step()
+            sched.step()
+            rest.append([float(v) for v in sched.get_last_lr()])
+        assert rest == whole[k + 1:], f"resumed after {k} steps"
 
 
 if __name__ == "__main__":
