@@ -424,6 +424,7 @@ def test_layer_equals_its_functional_form(name):
     assert_recorded(got, want, rtol=1e-12)
 
 
+@pytest.mark.filterwarnings("ignore:Implicit dimension choice")  # PyTorch's softmax dim=None
 @pytest.mark.parametrize("name", list(CASES))
 def test_live_pytorch(name):
     pytest.importorskip("torch")
