@@ -118,6 +118,27 @@ def sequence(side: SimpleNamespace, build) -> list:
     return rates
 
 
+def test_every_scheduler_has_cases():
+    """Every scheduler class of minigrad.optim.lr_scheduler is built by some case (alone, as a
+    combinator, or inside one): a new scheduler fails here until rows in BASE or _cases()
+    use it and this file is rerun with PyTorch to record them."""
+    from minigrad.optim import lr_scheduler
+
+    side, used = minigrad_side(), set()
+
+    def walk(sched):
+        used.add(type(sched).__name__)
+        for inner in getattr(sched, "_schedulers", []):
+            walk(inner)
+
+    for build in CASES.values():
+        walk(build(side.S, side.optimizer()))
+    classes = {name for name, obj in vars(lr_scheduler).items() if isinstance(obj, type)
+               and issubclass(obj, lr_scheduler.LRScheduler) and not name.startswith("_")
+               and obj is not lr_scheduler.LRScheduler}
+    assert not classes - used, f"schedulers without a case: {sorted(classes - used)}"
+
+
 def test_every_case_is_recorded():
     assert sorted(CASES) == sorted(EXPECTED)
 
