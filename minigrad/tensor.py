@@ -681,9 +681,10 @@ class Tensor:
     def std(self, dim: Any = None, unbiased: bool | None = None, keepdim: bool | None = None, *,
             correction: int | None = None, axis: Any = None, keepdims: bool | None = None
             ) -> Tensor:
-        """Standard deviation, sqrt(var) (the arguments of :meth:`var`)."""
-        return self.var(dim, unbiased, keepdim, correction=correction, axis=axis,
-                        keepdims=keepdims).sqrt()
+        """Standard deviation, sqrt(var) (the arguments of :meth:`var`); gradient 0 where it
+        is 0, as PyTorch."""
+        return _root(self.var(dim, unbiased, keepdim, correction=correction, axis=axis,
+                              keepdims=keepdims), 2)
 
     def prod(self, dim: Any = None, keepdim: bool | None = None, *, dtype: Any = None,
              axis: Any = None, keepdims: bool | None = None) -> Tensor:
@@ -729,7 +730,7 @@ class Tensor:
             return self.abs().amin(dim, keepdim)
         if p == 0:  # sign is a step (gradient 0): |sign(x)| counts the non-zeros in the graph
             return self.sign().abs().sum(dim, keepdim)
-        return (self.abs() ** p).sum(dim, keepdim) ** (1.0 / p)
+        return _root((self.abs() ** p).sum(dim, keepdim), p)
 
     def argmax(self, dim: int | None = None, keepdim: bool | None = None, *, axis: Any = None,
                keepdims: bool | None = None) -> Tensor:
@@ -1606,6 +1607,20 @@ def _pick(name: str, new: Any, old: Any, new_name: str, old_name: str, default: 
     if new is not None:
         return new
     return default if old is None else old
+
+
+def _root(s: Tensor, p: float) -> Tensor:
+    """s ** (1/p) for s >= 0 with PyTorch's subgradient at s = 0: the chain rule there
+    would give inf * 0 = nan (s's own gradient is 0 where s is); PyTorch masks the
+    gradient to 0, so its higher derivatives are 0 there too. The root is taken of 1 where
+    s is 0, so that no inf enters this or a higher derivative."""
+    def root(t: Tensor) -> Tensor:
+        return t.sqrt() if p == 2 else t ** (1.0 / p)
+
+    zero = s.data == 0
+    if not zero.any():
+        return root(s)
+    return masking.where(zero, s * 0, root(masking.where(zero, 1.0, s)))
 
 
 def _reduce_args(name: str, dim: Any, keepdim: Any, axis: Any, keepdims: Any) -> tuple:

@@ -64,10 +64,14 @@ def binary_cross_entropy(input: Tensor, target: Any, weight: Any = None, *,
 def binary_cross_entropy_with_logits(input: Tensor, target: Any, weight: Any = None, *,
                                      reduction: str = "mean", pos_weight: Any = None) -> Tensor:
     """binary_cross_entropy(sigmoid(x), t) computed stably: (1 - t) x + v softplus(-x),
-    v = 1 + (pos_weight - 1) t; softplus(-x) = max(-x, 0) + log(1 + e**-|x|); each loss
+    v = 1 + (pos_weight - 1) t; softplus(-x) = m + log(e**-m + e**(-x - m)), m = max(-x, 0)
+    (PyTorch's form); each loss
     times ``weight`` (broadcast) before the reduction, as PyTorch."""
     _check_same_shape(input, target, "binary_cross_entropy_with_logits")
-    softplus_neg = (-input).relu() + ((-input.abs()).exp() + 1).log()
+    # softplus(-x) = m + log(e**-m + e**(-x - m)), m = max(-x, 0): exact at x = 0 whatever
+    # the kink's convention (m's derivative cancels), where log(1 + e**-|x|) would give 0
+    m = (-input).clamp(min=0)
+    softplus_neg = m + ((-m).exp() + (-input - m).exp()).log()
     v = 1 if pos_weight is None else (_as_tensor(pos_weight, input) - 1) * target + 1
     loss = (1 - target) * input + v * softplus_neg
     return _reduce(_weighted(loss, weight, "binary_cross_entropy_with_logits"), reduction,

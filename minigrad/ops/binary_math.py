@@ -30,12 +30,16 @@ class Atan2(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        # d atan2(a, b)/da = b / (a^2 + b^2), d/db = -a / (a^2 + b^2)   (NaN at a = b = 0,
-        # as PyTorch)
+        # d atan2(a, b)/da = b / (a^2 + b^2), d/db = -a / (a^2 + b^2), and 0 at a = b = 0
+        # (PyTorch's); the square is divided where it is 1 instead of 0 there, so that no
+        # 0 * inf enters this or a higher derivative
         a, b = ctx.saved_tensors
         ga = gb = None
         with np.errstate(divide="ignore", invalid="ignore"):
-            r = 1 / (a * a + b * b)
+            square = a * a + b * b
+            origin = np.asarray(square) == 0
+            r = ctx.xp.where(origin, 0.0, 1 / ctx.xp.where(origin, 1.0, square)) \
+                if origin.any() else 1 / square
             if ctx.needs_input_grad[0]:
                 ga = unbroadcast(grad * b * r, a.shape)
             if ctx.needs_input_grad[1]:

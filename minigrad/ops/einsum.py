@@ -133,9 +133,11 @@ class Einsum(Function):
             target = "".join(c for c in sub if c in known)
             eq = ",".join([out] + [s for s, _ in others]) + "->" + target
             g = xp.einsum(eq, grad, *[b for _, b in others])
-            # put back the axes summed only within this operand, then undo broadcasting
+            # put back the axes summed only within this operand, spread g along the axes where
+            # only this operand is longer than 1 (the others broadcast there), then sum it back
+            # along the axes this operand was broadcast on
             dims = iter(g.shape)
             g = g.reshape([next(dims) if c in known else 1 for c in sub])
-            full = tuple(n if c in known else a.shape[k] for k, (c, n) in enumerate(zip(sub, g.shape)))
+            full = tuple(max(n, a.shape[k]) for k, n in enumerate(g.shape))
             grads.append(unbroadcast(xp.broadcast_to(g, full), a.shape))
         return tuple(grads)

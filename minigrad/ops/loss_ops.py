@@ -9,6 +9,8 @@ import numpy as np
 from ..function import Function
 from .broadcast import unbroadcast
 
+_EPS = float(np.float32(1e-12))
+
 
 class BinaryCrossEntropy(Function):
     """out = -(t max(log p, -100) + (1 - t) max(log(1 - p), -100)) elementwise (PyTorch clamps
@@ -26,12 +28,13 @@ class BinaryCrossEntropy(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        # d/dp = (p - t) / max(p (1 - p), 1e-12), d/dt = log(1 - p) - log(p) (unclamped): PyTorch's
+        # d/dp = (p - t) / max(p (1 - p), eps), d/dt = log(1 - p) - log(p) (unclamped): PyTorch's,
+        # whose eps is 1e-12 rounded to float32 (9.99999996e-13), so p = 0 or 1 gives its numbers
         p, t = ctx.saved_tensors
         xp = ctx.xp
         gp = gt = None
         if ctx.needs_input_grad[0]:
-            gp = unbroadcast(grad * (p - t) / xp.clip(p * (1 - p), 1e-12, None), p.shape)
+            gp = unbroadcast(grad * (p - t) / xp.clip(p * (1 - p), _EPS, None), p.shape)
         if ctx.needs_input_grad[1]:
             with np.errstate(divide="ignore", invalid="ignore"):
                 gt = unbroadcast(grad * (xp.log1p(-p) - xp.log(p)), t.shape)
