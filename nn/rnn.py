@@ -22,8 +22,8 @@ from typing import Any
 
 import numpy as np
 
-import minigrad as mg
-from minigrad.tensor import Tensor
+from minigrad.ops.shape_ops import cat, stack
+from minigrad.tensor import Tensor, zeros
 
 from .dropout import dropout
 from .linear import linear
@@ -155,7 +155,7 @@ class RNNBase(Module):
         rows = self.num_layers * (2 if self.bidirectional else 1)
         sizes = [self.proj_size or self.hidden_size, self.hidden_size][:kind.num_states]
         if hx is None:
-            return tuple(mg.zeros(rows, n, size, dtype=x.dtype) for size in sizes)
+            return tuple(zeros(rows, n, size, dtype=x.dtype) for size in sizes)
         if lstm and not (isinstance(hx, (tuple, list)) and len(hx) == 2):
             raise TypeError("LSTM: hx must be a tuple (h_0, c_0) of Tensors")
         if not lstm and isinstance(hx, (tuple, list)):
@@ -203,12 +203,12 @@ class RNNBase(Module):
                 projected = linear(x, w_ih, b_ih).unbind(0)
                 steps, last = recur(step, projected, tuple(s[index] for s in states),
                                     recurrent, reverse=direction == 1)
-                outputs.append(mg.stack(steps, 0))
+                outputs.append(stack(steps, 0))
                 finals.append(last)
-            x = outputs[0] if directions == 1 else mg.cat(outputs, -1)
+            x = outputs[0] if directions == 1 else cat(outputs, -1)
             if self.training and self.dropout > 0 and layer < self.num_layers - 1:
                 x = dropout(x, self.dropout, True)
-        h_n = tuple(mg.stack(list(s), 0) for s in zip(*finals))
+        h_n = tuple(stack(list(s), 0) for s in zip(*finals))
         if not batched:
             return x.squeeze(1), tuple(h.squeeze(1) for h in h_n)
         return (x.transpose(0, 1) if self.batch_first else x), h_n

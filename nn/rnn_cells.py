@@ -24,9 +24,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-import minigrad as mg
 from minigrad.random import generator
-from minigrad.tensor import Tensor
+from minigrad.tensor import Tensor, zeros
 
 from .linear import linear
 from .module import Module, Parameter
@@ -163,8 +162,8 @@ class RNNCellBase(Module):
             raise RuntimeError(f"input has inconsistent input_size: got {x.shape[1]} "
                                f"expected {self.input_size}")
         if states is None:
-            zeros = mg.zeros(x.shape[0], self.hidden_size, dtype=x.dtype)
-            states = (zeros,) * kind.num_states
+            state0 = zeros(x.shape[0], self.hidden_size, dtype=x.dtype)
+            states = (state0,) * kind.num_states
         for index, h in enumerate(states):
             self._check_state(x, h, index)
         gi = linear(x, self.weight_ih, self.bias_ih)
