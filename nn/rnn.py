@@ -20,8 +20,6 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
-
 from minigrad.ops.shape_ops import cat, stack
 from minigrad.tensor import Tensor, zeros
 
@@ -83,7 +81,6 @@ class RNNBase(Module):
         self.dropout = float(dropout)
         self.bidirectional = bidirectional
         self.proj_size = int(proj_size)
-        dtype = np.float32 if dtype is None else dtype
         gate_rows = CELL_KINDS[mode].gates * self.hidden_size
         out_size = self.proj_size or self.hidden_size
         directions = 2 if bidirectional else 1

@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from minigrad.dtypes import check_dtype
 from minigrad.random import generator
 from minigrad.tensor import Tensor, zeros
 
@@ -79,7 +80,9 @@ CELL_KINDS: dict[str, CellKind] = {
 
 
 def uniform_parameter(shape: tuple, hidden_size: int, dtype: Any) -> Parameter:
-    """U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)), PyTorch's init of every recurrent weight."""
+    """U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)), PyTorch's init of every recurrent weight,
+    in ``dtype`` (float32 when None)."""
+    dtype = np.float32 if dtype is None else check_dtype(dtype, "recurrent weight")
     bound = 1.0 / math.sqrt(hidden_size)
     return Parameter(generator().uniform(-bound, bound, shape).astype(dtype))
 
@@ -108,7 +111,6 @@ class RNNCellBase(Module):
         self.input_size = check_size("input_size", input_size)
         self.hidden_size = check_size("hidden_size", hidden_size)
         self.bias = bias
-        dtype = np.float32 if dtype is None else dtype
         rows = CELL_KINDS[self.mode].gates * self.hidden_size
         self.weight_ih = uniform_parameter((rows, self.input_size), self.hidden_size, dtype)
         self.weight_hh = uniform_parameter((rows, self.hidden_size), self.hidden_size, dtype)
@@ -151,9 +153,10 @@ class RNNCellBase(Module):
             if len(states) != kind.num_states:
                 raise TypeError(f"{name}: hx must be " + (
                     "a tuple (h, c) of Tensors" if kind.num_states == 2 else "one Tensor"))
-            for h in states:
+            for index, h in enumerate(states):
                 if h.ndim not in (1, 2):
-                    raise ValueError(f"{name}: Expected hidden to be 1D or 2D, got {h.ndim}D instead")
+                    what = f"hx[{index}]" if kind.num_states == 2 else "hidden"
+                    raise ValueError(f"{name}: Expected {what} to be 1D or 2D, got {h.ndim}D instead")
         batched = x.ndim == 2
         if not batched:
             x = x.unsqueeze(0)

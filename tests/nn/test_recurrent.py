@@ -220,3 +220,10 @@ def test_gru_batch_first_learns_a_sequence_task():
         losses.append(loss.item())
     assert all(p.grad is not None for p in gru.parameters())
     assert losses[-1] < 0.85 * losses[0]
+
+
+@pytest.mark.parametrize("dtype", [mg.float64, "float64", np.float64])
+@pytest.mark.parametrize("cls", ["RNN", "LSTM", "GRU", "RNNCell", "LSTMCell", "GRUCell"])
+def test_dtype_argument_makes_every_parameter_that_dtype(cls, dtype):
+    m = getattr(nn, cls)(3, 4, dtype=dtype)
+    assert {p.dtype for p in m.parameters()} == {np.dtype(np.float64)}
