@@ -100,18 +100,19 @@ def _as_tensor(x: Any) -> Tensor:
 
 
 class RNNCellBase(Module):
-    """The parameters shared by the three cells: weight_ih (G*H, in), weight_hh (G*H, H),
-    bias_ih and bias_hh (G*H,), G the number of gates."""
+    """The parameters shared by the three cells, PyTorch's ``RNNCellBase(input_size,
+    hidden_size, bias, num_chunks)``: weight_ih (G*H, in), weight_hh (G*H, H), bias_ih and
+    bias_hh (G*H,), G = ``num_chunks`` gates (1 RNN, 4 LSTM, 3 GRU)."""
 
-    mode = ""
+    mode = ""  # the subclass's key in CELL_KINDS: which step its forward runs
 
-    def __init__(self, input_size: int, hidden_size: int, bias: bool = True,
+    def __init__(self, input_size: int, hidden_size: int, bias: bool, num_chunks: int,
                  device: Any = None, dtype: Any = None) -> None:
         super().__init__()
         self.input_size = check_size("input_size", input_size)
         self.hidden_size = check_size("hidden_size", hidden_size)
         self.bias = bias
-        rows = CELL_KINDS[self.mode].gates * self.hidden_size
+        rows = num_chunks * self.hidden_size
         self.weight_ih = uniform_parameter((rows, self.input_size), self.hidden_size, dtype)
         self.weight_hh = uniform_parameter((rows, self.hidden_size), self.hidden_size, dtype)
         if bias:
@@ -181,13 +182,12 @@ class RNNCell(RNNCellBase):
 
     def __init__(self, input_size: int, hidden_size: int, bias: bool = True,
                  nonlinearity: str = "tanh", device: Any = None, dtype: Any = None) -> None:
-        super().__init__(input_size, hidden_size, bias, device, dtype)
+        super().__init__(input_size, hidden_size, bias, 1, device, dtype)
         self.nonlinearity = nonlinearity
 
     @property
     def mode(self) -> str:  # an unknown nonlinearity fails at the forward, as PyTorch's
-        nonlinearity = getattr(self, "nonlinearity", "tanh")
-        return {"tanh": "RNN_TANH", "relu": "RNN_RELU"}.get(nonlinearity, "RNN_TANH")
+        return {"tanh": "RNN_TANH", "relu": "RNN_RELU"}.get(self.nonlinearity, "RNN_TANH")
 
     def forward(self, input: Any, hx: Any = None) -> Tensor:
         if self.nonlinearity not in ("tanh", "relu"):
@@ -202,6 +202,10 @@ class LSTMCell(RNNCellBase):
 
     mode = "LSTM"
 
+    def __init__(self, input_size: int, hidden_size: int, bias: bool = True,
+                 device: Any = None, dtype: Any = None) -> None:
+        super().__init__(input_size, hidden_size, bias, 4, device, dtype)
+
     def forward(self, input: Any, hx: Any = None) -> tuple[Tensor, Tensor]:
         (h, c), batched = self._step(input, hx)
         return (h, c) if batched else (h.squeeze(0), c.squeeze(0))
@@ -212,6 +216,10 @@ class GRUCell(RNNCellBase):
     hx (N, hidden_size) (zeros if omitted) -> h'."""
 
     mode = "GRU"
+
+    def __init__(self, input_size: int, hidden_size: int, bias: bool = True,
+                 device: Any = None, dtype: Any = None) -> None:
+        super().__init__(input_size, hidden_size, bias, 3, device, dtype)
 
     def forward(self, input: Any, hx: Any = None) -> Tensor:
         (h,), batched = self._step(input, hx)
