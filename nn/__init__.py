@@ -44,12 +44,17 @@ from .module import Module, ModuleList, Parameter, Sequential
 from .normalization import RMSNorm
 from .pointwise_loss import BCELoss, BCEWithLogitsLoss, L1Loss, MSELoss, NLLLoss
 from .positional import PositionalEncoding
+from .rnn import GRU, LSTM, RNN, RNNBase
+from .rnn_cells import GRUCell, LSTMCell, RNNCell, RNNCellBase
 
 __all__ = [
     "CELU",
     "ELU",
     "GELU",
     "GLU",
+    "GRU",
+    "LSTM",
+    "RNN",
     "SELU",
     "BCELoss",
     "BCEWithLogitsLoss",
@@ -57,11 +62,13 @@ __all__ = [
     "Dropout",
     "Embedding",
     "Flatten",
+    "GRUCell",
     "Hardsigmoid",
     "Hardswish",
     "Hardtanh",
     "Identity",
     "L1Loss",
+    "LSTMCell",
     "LayerNorm",
     "LeakyReLU",
     "Linear",
@@ -77,6 +84,9 @@ __all__ = [
     "ParameterList",
     "PositionalEncoding",
     "RMSNorm",
+    "RNNBase",
+    "RNNCell",
+    "RNNCellBase",
     "ReLU",
     "ReLU6",
     "Sequential",
