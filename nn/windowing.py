@@ -24,10 +24,14 @@ def ntuple(value: Any, d: int, name: str, op: str) -> tuple:
     return (int(value),) * d
 
 
-def batched(x: Any, d: int, op: str) -> tuple[Tensor, bool]:
-    """(x with a batch dim, whether it came without one): x (C, *S) or (N, C, *S)."""
+def batched(x: Any, d: int, op: str, pool: bool = False) -> tuple[Tensor, bool]:
+    """(x with a batch dim, whether it came without one): x (C, *S) or (N, C, *S); a wrong
+    rank gets PyTorch's message (the convolutions' or, ``pool``, the poolings')."""
     x = x if isinstance(x, Tensor) else Tensor(x)
     if x.ndim not in (d + 1, d + 2):
+        if pool:
+            raise RuntimeError(f"{op}: Expected {d + 1}D or {d + 2}D (batch mode) tensor with "
+                               f"optional 0 dim batch size for input, but got:{list(x.shape)}")
         raise RuntimeError(f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to {op}, "
                            f"but got input of size: {list(x.shape)}")
     return (x.unsqueeze(0), True) if x.ndim == d + 1 else (x, False)
