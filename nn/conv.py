@@ -23,8 +23,8 @@ from minigrad.ops.windows import window_sum, windows
 from minigrad.tensor import Tensor
 
 from . import init
-from .functional import pad
 from .module import Module, Parameter
+from .padding import pad
 from .windowing import batched, check_positive, ntuple, pad_pairs, unbatched
 
 PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
@@ -252,7 +252,7 @@ class _ConvNd(Module):
         s = (f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
              f"stride={self.stride}")
         if self.padding != (0,) * self.d:
-            s += f", padding={self.padding!r}"
+            s += f", padding={self.padding}"
         if self.dilation != (1,) * self.d:
             s += f", dilation={self.dilation}"
         if self.output_padding != (0,) * self.d:

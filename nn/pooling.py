@@ -23,8 +23,8 @@ from minigrad.ops.windows import windows
 from minigrad.tensor import Tensor
 
 from .activation import relu
-from .functional import pad
 from .module import Module
+from .padding import pad
 from .windowing import batched, ntuple, pad_pairs, too_small, unbatched
 
 
@@ -269,3 +269,158 @@ def max_unpool3d(input: Any, indices: Any, kernel_size: Any, stride: Any = None,
                  padding: Any = 0, output_size: Any = None) -> Tensor:
     """The inverse of :func:`max_pool3d` with its indices (see :func:`max_unpool1d`)."""
     return _max_unpool(input, indices, kernel_size, stride, padding, output_size, 3)
+
+
+class _PoolNd(Module):
+    """What the pooling layers share: their options, kept as given (PyTorch's attributes)."""
+
+    d = 0
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0) -> None:
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = kernel_size if stride is None else stride
+        self.padding = padding
+
+
+class _MaxPoolNd(_PoolNd):
+    """max over windows (see :func:`max_pool2d`)."""
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0,
+                 dilation: Any = 1, return_indices: bool = False,
+                 ceil_mode: bool = False) -> None:
+        super().__init__(kernel_size, stride, padding)
+        self.dilation, self.return_indices, self.ceil_mode = dilation, return_indices, ceil_mode
+
+    def forward(self, input: Tensor) -> Any:
+        return _max_pool(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                         self.ceil_mode, self.return_indices, self.d)
+
+    def extra_repr(self) -> str:
+        return (f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+                f"dilation={self.dilation}, ceil_mode={self.ceil_mode}")
+
+
+class MaxPool1d(_MaxPoolNd):
+    """max over windows of (N, C, L) or (C, L)."""
+
+    d = 1
+
+
+class MaxPool2d(_MaxPoolNd):
+    """max over windows of (N, C, H, W) or (C, H, W)."""
+
+    d = 2
+
+
+class MaxPool3d(_MaxPoolNd):
+    """max over windows of (N, C, D, H, W) or (C, D, H, W)."""
+
+    d = 3
+
+
+class _AvgPoolNd(_PoolNd):
+    """mean over windows (see :func:`avg_pool2d`)."""
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0,
+                 ceil_mode: bool = False, count_include_pad: bool = True,
+                 divisor_override: int | None = None) -> None:
+        super().__init__(kernel_size, stride, padding)
+        self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
+        self.divisor_override = divisor_override
+
+    def forward(self, input: Tensor) -> Tensor:
+        return _avg_pool(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                         self.count_include_pad, self.divisor_override, self.d)
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AvgPool1d(_AvgPoolNd):
+    """mean over windows of (N, C, L) or (C, L)."""
+
+    d = 1
+
+    def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0,
+                 ceil_mode: bool = False, count_include_pad: bool = True) -> None:
+        super().__init__(kernel_size, stride, padding, ceil_mode, count_include_pad)
+
+
+class AvgPool2d(_AvgPoolNd):
+    """mean over windows of (N, C, H, W) or (C, H, W)."""
+
+    d = 2
+
+
+class AvgPool3d(_AvgPoolNd):
+    """mean over windows of (N, C, D, H, W) or (C, D, H, W)."""
+
+    d = 3
+
+
+class _LPPoolNd(Module):
+    """(sum of x^p over each window)^(1/p) (see :func:`lp_pool2d`)."""
+
+    d = 0
+
+    def __init__(self, norm_type: float, kernel_size: Any, stride: Any = None,
+                 ceil_mode: bool = False) -> None:
+        super().__init__()
+        self.norm_type, self.kernel_size = norm_type, kernel_size
+        self.stride, self.ceil_mode = stride, ceil_mode
+
+    def forward(self, input: Tensor) -> Tensor:
+        return _lp_pool(input, self.norm_type, self.kernel_size, self.stride, self.ceil_mode,
+                        self.d)
+
+    def extra_repr(self) -> str:
+        return (f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, "
+                f"stride={self.stride}, ceil_mode={self.ceil_mode}")
+
+
+class LPPool1d(_LPPoolNd):
+    """Power-average pooling of (N, C, L) or (C, L)."""
+
+    d = 1
+
+
+class LPPool2d(_LPPoolNd):
+    """Power-average pooling of (N, C, H, W) or (C, H, W)."""
+
+    d = 2
+
+
+class LPPool3d(_LPPoolNd):
+    """Power-average pooling of (N, C, D, H, W) or (C, D, H, W)."""
+
+    d = 3
+
+
+class _MaxUnpoolNd(_PoolNd):
+    """max_pool's inverse with its indices (see :func:`max_unpool2d`)."""
+
+    def forward(self, input: Tensor, indices: Any, output_size: Any = None) -> Tensor:
+        return _max_unpool(input, indices, self.kernel_size, self.stride, self.padding,
+                           output_size, self.d)
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class MaxUnpool1d(_MaxUnpoolNd):
+    """Inverse of MaxPool1d: (N, C, L_in) and indices -> (N, C, L_out)."""
+
+    d = 1
+
+
+class MaxUnpool2d(_MaxUnpoolNd):
+    """Inverse of MaxPool2d: (N, C, H_in, W_in) and indices -> (N, C, H_out, W_out)."""
+
+    d = 2
+
+
+class MaxUnpool3d(_MaxUnpoolNd):
+    """Inverse of MaxPool3d over (N, C, D, H, W)."""
+
+    d = 3
