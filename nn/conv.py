@@ -25,28 +25,31 @@ from minigrad.tensor import Tensor
 from . import init
 from .module import Module, Parameter
 from .padding import pad
-from .windowing import batched, check_positive, ntuple, pad_pairs, unbatched
+from .windowing import batched, ntuple, pad_pairs, unbatched
 
 PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 
 
-def conv_padding(padding: Any, kernel: tuple, stride: tuple, dilation: tuple, op: str) -> list:
+def conv_padding(padding: Any, kernel: tuple, stride: tuple, dilation: tuple, op: str,
+                 layer: bool = False) -> list:
     """Per-dim (low, high) zero padding of a convolution: ints, a tuple, 'valid' (none) or
-    'same' (total r (k - 1), the odd one extra on the high side, as PyTorch; stride 1 only)."""
+    'same' (total r (k - 1), the odd one extra on the high side, as PyTorch; stride 1 only).
+    A bad string is PyTorch's RuntimeError in the functions, its ValueError in a ``layer``."""
     d = len(kernel)
     if isinstance(padding, str):
+        error = ValueError if layer else RuntimeError
         if padding == "valid":
             return [(0, 0)] * d
         if padding != "same":
-            raise ValueError(f"Invalid padding string {padding!r}, should be one of "
-                             "['valid', 'same']")
+            raise error(f"Invalid padding string {padding!r}, should be one of "
+                        "{'same', 'valid'}" if layer else f"Invalid padding string: {padding!r}")
         if any(s != 1 for s in stride):
-            raise ValueError("padding='same' is not supported for strided convolutions")
+            raise error("padding='same' is not supported for strided convolutions")
         total = [r * (k - 1) for k, r in zip(kernel, dilation)]
         return [(t // 2, t - t // 2) for t in total]
     pads = ntuple(padding, d, "padding", op)
     if any(p < 0 for p in pads):
-        raise RuntimeError(f"{op}: negative padding is not supported, got {pads}")
+        raise RuntimeError("negative padding is not supported")
     return [(p, p) for p in pads]
 
 
@@ -74,6 +77,13 @@ def _check_weight(x: Tensor, weight: Tensor, bias: Tensor | None, groups: int, d
                            "instead")
 
 
+def _check_stride_dilation(stride: tuple, dilation: tuple) -> None:
+    if any(s <= 0 for s in stride):
+        raise RuntimeError("non-positive stride is not supported")
+    if any(r <= 0 for r in dilation):
+        raise RuntimeError("dilation should be greater than zero")
+
+
 def _add_bias(y: Tensor, bias: Tensor | None, d: int) -> Tensor:
     return y if bias is None else y + bias.reshape(-1, *(1,) * d)
 
@@ -86,7 +96,7 @@ def _conv(input: Any, weight: Tensor, bias: Tensor | None, stride: Any, padding:
     _check_weight(x, weight, bias, groups, d, op, transposed=False)
     kernel = tuple(weight.shape[2:])
     stride, dilation = ntuple(stride, d, "stride", op), ntuple(dilation, d, "dilation", op)
-    check_positive(op, stride=stride, dilation=dilation)
+    _check_stride_dilation(stride, dilation)
     pads = conv_padding(padding, kernel, stride, dilation, op)
     if any(lo or hi for lo, hi in pads):
         x = pad(x, pad_pairs(pads))
@@ -117,13 +127,13 @@ def _conv_transpose(input: Any, weight: Tensor, bias: Tensor | None, stride: Any
     _check_weight(x, weight, bias, groups, d, op, transposed=True)
     kernel = tuple(weight.shape[2:])
     stride, dilation = ntuple(stride, d, "stride", op), ntuple(dilation, d, "dilation", op)
-    check_positive(op, stride=stride, dilation=dilation)
+    _check_stride_dilation(stride, dilation)
     if isinstance(padding, str):
         raise TypeError(f"{op}: padding must be an int or a tuple of ints, got {padding!r}")
     padding = ntuple(padding, d, "padding", op)
     output_padding = ntuple(output_padding, d, "output_padding", op)
     if any(p < 0 for p in padding):
-        raise RuntimeError(f"{op}: negative padding is not supported, got {padding}")
+        raise RuntimeError("negative padding is not supported")
     if any(op_ >= max(s, r) for op_, s, r in zip(output_padding, stride, dilation)):
         raise RuntimeError(f"{op}: output padding must be smaller than either stride or "
                            f"dilation, but got output_padding: {output_padding}, stride: "
@@ -226,7 +236,7 @@ class _ConvNd(Module):
         self.output_padding = ntuple(output_padding, d, "output_padding", name)
         self.padding_mode = padding_mode
         if isinstance(padding, str):
-            conv_padding(padding, self.kernel_size, self.stride, self.dilation, name)  # checks
+            conv_padding(padding, self.kernel_size, self.stride, self.dilation, name, layer=True)
             self.padding = padding
         else:
             self.padding = ntuple(padding, d, "padding", name)
