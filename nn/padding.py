@@ -118,6 +118,9 @@ class _ZeroPadNd(_ConstantPadNd):
     def __init__(self, padding: Any) -> None:
         super().__init__(padding, 0.0)
 
+    def extra_repr(self) -> str:
+        return f"{self.padding}"
+
 
 class ZeroPad1d(_ZeroPadNd):
     """Zeros on both sides of the last dim."""

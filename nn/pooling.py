@@ -22,7 +22,6 @@ from minigrad.ops.pooling import MaxUnpool
 from minigrad.ops.windows import windows
 from minigrad.tensor import Tensor
 
-from .activation import relu
 from .module import Module
 from .padding import pad
 from .windowing import batched, ntuple, pad_pairs, too_small, unbatched
@@ -182,11 +181,13 @@ def avg_pool3d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 
 def _lp_pool(input: Any, norm_type: float, kernel_size: Any, stride: Any, ceil_mode: bool,
              d: int) -> Tensor:
     """(sum over each window of x^p)^(1/p), as PyTorch computes it: avg_pool of x^p times
-    the window size, negative averages clamped to 0 first."""
+    the window size, then the root. PyTorch's sign(s) relu(|s|) before the root is s with
+    derivative 0 where s = 0: a window of zeros gets gradient 0 there, not inf * 0 = NaN
+    from the root's infinite slope; the mask below gives the same."""
     kernel = ntuple(kernel_size, d, "kernel_size", f"lp_pool{d}d")
     x = input if isinstance(input, Tensor) else Tensor(input)
     out = _avg_pool(x.pow(norm_type), kernel, stride, 0, ceil_mode, True, None, d)
-    return (out.sign() * relu(out.abs()) * math.prod(kernel)).pow(1.0 / norm_type)
+    return (out.masked_fill(out.data == 0, 0.0) * math.prod(kernel)).pow(1.0 / norm_type)
 
 
 def lp_pool1d(input: Any, norm_type: float, kernel_size: Any, stride: Any = None,
@@ -338,13 +339,16 @@ class _AvgPoolNd(_PoolNd):
 
 
 class AvgPool1d(_AvgPoolNd):
-    """mean over windows of (N, C, L) or (C, L)."""
+    """mean over windows of (N, C, L) or (C, L); its options kept as 1-tuples (PyTorch's)."""
 
     d = 1
 
     def __init__(self, kernel_size: Any, stride: Any = None, padding: Any = 0,
                  ceil_mode: bool = False, count_include_pad: bool = True) -> None:
-        super().__init__(kernel_size, stride, padding, ceil_mode, count_include_pad)
+        one = lambda v, name: ntuple(v, 1, name, "AvgPool1d")
+        super().__init__(one(kernel_size, "kernel_size"),
+                         None if stride is None else one(stride, "stride"),
+                         one(padding, "padding"), ceil_mode, count_include_pad)
 
 
 class AvgPool2d(_AvgPoolNd):
