@@ -6,7 +6,9 @@ windows of unequal lengths (they overlap when o does not divide n), so no single
 describes them. Each dim's windows are gathered as an (o, k_max) index table (shorter windows
 padded with a masked repeat of their last element), the tables of all dims together index
 the input (a gather, whose gradient adds back where it read), and the masked entries are
-left out of the mean (0) or the max (-inf). The max is the first maximum in row-major order
+left out of the mean (0) or the max (-inf). When every output size divides its input size,
+the windows are ordinary pooling's (kernel = stride = n / o) and the strided window view
+serves instead of the gather. The max is the first maximum in row-major order
 within the window, as max_pool's.
 """
 
@@ -19,7 +21,7 @@ import numpy as np
 from minigrad.tensor import Tensor
 
 from .module import Module
-from .pooling import flat_indices, max_over_windows
+from .pooling import avg_pool, flat_indices, max_over_windows, max_pool
 from .windowing import batched, unbatched
 
 
@@ -32,8 +34,8 @@ def adaptive_windows(n: int, o: int) -> tuple:
     return start, np.minimum(index, n - 1), index < stop[:, None]
 
 
-def _adaptive_windows(x: Tensor, output_size: Any, d: int, op: str) -> tuple:
-    """(windows (N, C, *out, *k_max), their validity mask (*out, *k_max), starts per dim)."""
+def _output_size(x: Tensor, output_size: Any, d: int, op: str) -> tuple:
+    """The output's spatial size, checked as PyTorch checks it."""
     if isinstance(output_size, (tuple, list)):
         if len(output_size) != d:
             raise ValueError(f"{op}: output_size must be an int or a tuple of {d} ints (None "
@@ -47,6 +49,19 @@ def _adaptive_windows(x: Tensor, output_size: Any, d: int, op: str) -> tuple:
     if any(n == 0 for n in x.shape[2:]):
         raise RuntimeError(f"{op}: Expected input to have non-zero size for non-batch "
                            f"dimensions, but input has sizes {list(x.shape)}")
+    return out
+
+
+def _uniform_kernel(x: Tensor, out: tuple) -> tuple | None:
+    """n / o per dim when every o divides its n: then the windows are those of ordinary
+    pooling with kernel = stride = n / o (the strided view, no gather); else None."""
+    if all(o > 0 and n % o == 0 for n, o in zip(x.shape[2:], out)):
+        return tuple(n // o for n, o in zip(x.shape[2:], out))
+    return None
+
+
+def _adaptive_windows(x: Tensor, out: tuple, d: int) -> tuple:
+    """(windows (N, C, *out, *k_max), their validity mask (*out, *k_max), starts per dim)."""
     tables = [adaptive_windows(n, o) for n, o in zip(x.shape[2:], out)]
     # dim i's (o_i, k_i) table sits on axes (2i, 2i + 1) of the gathered block
     index, valid = [], np.ones((), bool)
@@ -64,7 +79,11 @@ def _adaptive_windows(x: Tensor, output_size: Any, d: int, op: str) -> tuple:
 def _adaptive_avg_pool(input: Any, output_size: Any, d: int) -> Tensor:
     op = f"adaptive_avg_pool{d}d"
     x, was_unbatched = batched(input, d, op, pool=True)
-    cols, valid, _ = _adaptive_windows(x, output_size, d, op)
+    out = _output_size(x, output_size, d, op)
+    kernel = _uniform_kernel(x, out)
+    if kernel is not None:
+        return avg_pool(input, kernel, kernel, 0, False, True, None, d)
+    cols, valid, _ = _adaptive_windows(x, out, d)
     axes = tuple(range(-d, 0))
     count = valid.sum(axis=axes).astype(x.dtype)
     return unbatched(cols.masked_fill(~valid, 0.0).sum(axis=axes) / count, was_unbatched)
@@ -73,7 +92,11 @@ def _adaptive_avg_pool(input: Any, output_size: Any, d: int) -> Tensor:
 def _adaptive_max_pool(input: Any, output_size: Any, return_indices: bool, d: int) -> Any:
     op = f"adaptive_max_pool{d}d"
     x, was_unbatched = batched(input, d, op, pool=True)
-    cols, valid, starts = _adaptive_windows(x, output_size, d, op)
+    out = _output_size(x, output_size, d, op)
+    kernel = _uniform_kernel(x, out)
+    if kernel is not None:
+        return max_pool(input, kernel, kernel, 0, 1, False, return_indices, d)
+    cols, valid, starts = _adaptive_windows(x, out, d)
     y, arg = max_over_windows(cols.masked_fill(~valid, -np.inf), d)
     y = unbatched(y, was_unbatched)
     if not return_indices:

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from minigrad import backends
+from minigrad.ops.masking import where
 from minigrad.ops.pooling import MaxUnpool
 from minigrad.ops.windows import windows
 from minigrad.tensor import Tensor
@@ -78,7 +79,10 @@ def max_over_windows(cols: Tensor, d: int) -> tuple:
     largest (``np.argmax``'s rule and PyTorch's); its gradient goes to that element only."""
     flat = cols.reshape(*cols.shape[:-d], -1)
     arg = np.argmax(flat.data, axis=-1) if flat.shape[-1] else np.zeros(flat.shape[:-1], int)
-    return flat.gather(-1, Tensor(arg[..., None])).squeeze(-1), arg
+    # the selected element as a masked sum (its gradient a mask, no scatter): exact, since
+    # every other term is 0, and an -inf or NaN elsewhere in the window is never multiplied
+    chosen = np.arange(flat.shape[-1]) == arg[..., None]
+    return where(chosen, flat, 0.0).sum(-1), arg
 
 
 def flat_indices(positions: list, space: tuple) -> np.ndarray:
@@ -89,8 +93,9 @@ def flat_indices(positions: list, space: tuple) -> np.ndarray:
     return index
 
 
-def _max_pool(input: Any, kernel_size: Any, stride: Any, padding: Any, dilation: Any,
-              ceil_mode: bool, return_indices: bool, d: int) -> Any:
+def max_pool(input: Any, kernel_size: Any, stride: Any, padding: Any, dilation: Any,
+             ceil_mode: bool, return_indices: bool, d: int) -> Any:
+    """max pooling over the last d dims (see the module docstring)."""
     op = f"max_pool{d}d"
     x, was_unbatched = batched(input, d, op, pool=True)
     kernel, stride, padding, dilation, out = _geometry(op, x, d, kernel_size, stride, padding,
@@ -112,25 +117,26 @@ def max_pool1d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 
                dilation: Any = 1, ceil_mode: bool = False, return_indices: bool = False) -> Any:
     """max over windows of x (N, C, L) or (C, L) -> (N, C, L_out); with ``return_indices``
     also each maximum's position in L (int64), for :func:`max_unpool1d`."""
-    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 1)
+    return max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 1)
 
 
 def max_pool2d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 0,
                dilation: Any = 1, ceil_mode: bool = False, return_indices: bool = False) -> Any:
     """max over windows of x (N, C, H, W) or unbatched -> (N, C, H_out, W_out); indices are
     flat positions in H * W."""
-    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 2)
+    return max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 2)
 
 
 def max_pool3d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 0,
                dilation: Any = 1, ceil_mode: bool = False, return_indices: bool = False) -> Any:
     """max over windows of x (N, C, D, H, W) or unbatched; indices are flat positions in
     D * H * W."""
-    return _max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 3)
+    return max_pool(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices, 3)
 
 
-def _avg_pool(input: Any, kernel_size: Any, stride: Any, padding: Any, ceil_mode: bool,
-              count_include_pad: bool, divisor_override: int | None, d: int) -> Tensor:
+def avg_pool(input: Any, kernel_size: Any, stride: Any, padding: Any, ceil_mode: bool,
+             count_include_pad: bool, divisor_override: int | None, d: int) -> Tensor:
+    """average pooling over the last d dims (see the module docstring)."""
     op = f"avg_pool{d}d"
     x, was_unbatched = batched(input, d, op, pool=True)
     kernel, stride, padding, dilation, out = _geometry(op, x, d, kernel_size, stride, padding,
@@ -158,7 +164,7 @@ def avg_pool1d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 
                ceil_mode: bool = False, count_include_pad: bool = True) -> Tensor:
     """mean over windows of x (N, C, L) or (C, L) -> (N, C, L_out); ``count_include_pad``
     counts the zero padding in each window's divisor."""
-    return _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad, None, 1)
+    return avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad, None, 1)
 
 
 def avg_pool2d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 0,
@@ -166,7 +172,7 @@ def avg_pool2d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 
                divisor_override: int | None = None) -> Tensor:
     """mean over windows of x (N, C, H, W) or unbatched; ``divisor_override`` divides every
     window's sum by that number instead."""
-    return _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+    return avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
                      divisor_override, 2)
 
 
@@ -174,7 +180,7 @@ def avg_pool3d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 
                ceil_mode: bool = False, count_include_pad: bool = True,
                divisor_override: int | None = None) -> Tensor:
     """mean over windows of x (N, C, D, H, W) or unbatched (see :func:`avg_pool2d`)."""
-    return _avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+    return avg_pool(input, kernel_size, stride, padding, ceil_mode, count_include_pad,
                      divisor_override, 3)
 
 
@@ -186,7 +192,7 @@ def _lp_pool(input: Any, norm_type: float, kernel_size: Any, stride: Any, ceil_m
     from the root's infinite slope; the mask below gives the same."""
     kernel = ntuple(kernel_size, d, "kernel_size", f"lp_pool{d}d")
     x = input if isinstance(input, Tensor) else Tensor(input)
-    out = _avg_pool(x.pow(norm_type), kernel, stride, 0, ceil_mode, True, None, d)
+    out = avg_pool(x.pow(norm_type), kernel, stride, 0, ceil_mode, True, None, d)
     return (out.masked_fill(out.data == 0, 0.0) * math.prod(kernel)).pow(1.0 / norm_type)
 
 
@@ -294,7 +300,7 @@ class _MaxPoolNd(_PoolNd):
         self.dilation, self.return_indices, self.ceil_mode = dilation, return_indices, ceil_mode
 
     def forward(self, input: Tensor) -> Any:
-        return _max_pool(input, self.kernel_size, self.stride, self.padding, self.dilation,
+        return max_pool(input, self.kernel_size, self.stride, self.padding, self.dilation,
                          self.ceil_mode, self.return_indices, self.d)
 
     def extra_repr(self) -> str:
@@ -331,7 +337,7 @@ class _AvgPoolNd(_PoolNd):
         self.divisor_override = divisor_override
 
     def forward(self, input: Tensor) -> Tensor:
-        return _avg_pool(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+        return avg_pool(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
                          self.count_include_pad, self.divisor_override, self.d)
 
     def extra_repr(self) -> str:

@@ -41,6 +41,9 @@ POOLS = [(d, kind, opts) for d in (1, 2, 3) for kind, opts in (
     ("adaptive_avg", {"output_size": (5, None, 2)[:d]}),
     ("adaptive_max", {"output_size": 3}),
     ("adaptive_max", {"output_size": (5, None, 3)[:d], "return_indices": True}),
+    # every output size dividing its input's: ordinary pooling's windows
+    ("adaptive_avg", {"output_size": 1}),
+    ("adaptive_max", {"output_size": (7, 5, 2)[:d], "return_indices": True}),
 )]
 
 
