@@ -17,6 +17,7 @@ from minigrad.nn import functional as F
 rng = np.random.default_rng(0)
 SPACE = {1: (6,), 2: (5, 4), 3: (4, 3, 4)}
 KERNEL = {1: (3,), 2: (2, 3), 3: (2, 2, 3)}
+SPACE_T = {1: (4,), 2: (3, 3), 3: (2, 3, 2)}  # a transposed convolution's output is larger
 
 
 def _t(*shape, seed=None):
@@ -39,7 +40,7 @@ CONV = [(d, opts) for d in (1, 2, 3) for opts in (
 def _conv_inputs(d, opts, transposed=False):
     groups = opts.get("groups", 1)
     c_in, c_out = 2, 4
-    x = _t(1, c_in, *SPACE[d])
+    x = _t(1, c_in, *(SPACE_T if transposed else SPACE)[d])
     w = _t(c_in, c_out // groups, *KERNEL[d]) if transposed else \
         _t(c_out, c_in // groups, *KERNEL[d])
     b = _t(c_out) if opts.get("bias", True) else None
