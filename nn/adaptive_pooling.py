@@ -21,7 +21,7 @@ import numpy as np
 from minigrad.tensor import Tensor
 
 from .module import Module
-from .pooling import avg_pool, flat_indices, max_over_windows, max_pool
+from .pooling import avg_pool, flat_indices, lowest, max_over_windows, max_pool
 from .windowing import batched, unbatched
 
 
@@ -97,7 +97,7 @@ def _adaptive_max_pool(input: Any, output_size: Any, return_indices: bool, d: in
     if kernel is not None:
         return max_pool(input, kernel, kernel, 0, 1, False, return_indices, d)
     cols, valid, starts = _adaptive_windows(x, out, d)
-    y, arg = max_over_windows(cols.masked_fill(~valid, -np.inf), d)
+    y, arg = max_over_windows(cols.masked_fill(~valid, lowest(x.dtype)), d)
     y = unbatched(y, was_unbatched)
     if not return_indices:
         return y

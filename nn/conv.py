@@ -56,6 +56,10 @@ def conv_padding(padding: Any, kernel: tuple, stride: tuple, dilation: tuple, op
 def _check_weight(x: Tensor, weight: Tensor, bias: Tensor | None, groups: int, d: int,
                   op: str, transposed: bool) -> None:
     """PyTorch's checks of a convolution's weight, bias and groups against the input."""
+    if x.dtype.kind != "f" or weight.dtype.kind != "f":
+        # the product runs on BLAS, which has no integer kernels
+        raise TypeError(f"{op}: needs floating-point input and weight, got {x.dtype} and "
+                        f"{weight.dtype}")
     if weight.ndim != d + 2:
         raise RuntimeError(f"{op}: expected a {d + 2}-D weight, got weight of size "
                            f"{list(weight.shape)}")

@@ -57,7 +57,7 @@ def unfold(input: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
     cols = windows(x, kernel, stride, dilation)  # (..., C, oH, oW, kH, kW)
     lead = cols.ndim - 5
     cols = cols.permute(*range(lead + 1), lead + 3, lead + 4, lead + 1, lead + 2)
-    return cols.reshape(*cols.shape[:lead], -1, math.prod(blocks))
+    return cols.reshape(*cols.shape[:lead], x.shape[-3] * math.prod(kernel), math.prod(blocks))
 
 
 def fold(input: Any, output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,

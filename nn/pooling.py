@@ -73,12 +73,22 @@ def _padded_windows(x: Tensor, kernel: tuple, stride: tuple, padding: tuple, dil
     return windows(x, kernel, stride, dilation)
 
 
+def lowest(dtype: np.dtype) -> Any:
+    """The value no element is below: max pooling's padding (-inf, an integer type's
+    minimum, False)."""
+    if dtype.kind == "f":
+        return -math.inf
+    return False if dtype.kind == "b" else np.iinfo(dtype).min
+
+
 def max_over_windows(cols: Tensor, d: int) -> tuple:
     """(max of each window, its kernel offset as a flat int64 index) for windows
     (N, C, *out, *kernel): the first maximum in row-major order, a NaN counting as the
     largest (``np.argmax``'s rule and PyTorch's); its gradient goes to that element only."""
-    flat = cols.reshape(*cols.shape[:-d], -1)
+    flat = cols.reshape(*cols.shape[:-d], math.prod(cols.shape[-d:]))
     arg = np.argmax(flat.data, axis=-1) if flat.shape[-1] else np.zeros(flat.shape[:-1], int)
+    if flat.dtype.kind != "f":  # integers and bools: no gradient, the dtype kept
+        return Tensor(np.take_along_axis(flat.data, arg[..., None], -1)[..., 0]), arg
     # the selected element as a masked sum (its gradient a mask, no scatter): exact, since
     # every other term is 0, and an -inf or NaN elsewhere in the window is never multiplied
     chosen = np.arange(flat.shape[-1]) == arg[..., None]
@@ -100,7 +110,7 @@ def max_pool(input: Any, kernel_size: Any, stride: Any, padding: Any, dilation: 
     x, was_unbatched = batched(input, d, op, pool=True)
     kernel, stride, padding, dilation, out = _geometry(op, x, d, kernel_size, stride, padding,
                                                        dilation, ceil_mode)
-    cols = _padded_windows(x, kernel, stride, padding, dilation, out, -math.inf)
+    cols = _padded_windows(x, kernel, stride, padding, dilation, out, lowest(x.dtype))
     y, arg = max_over_windows(cols, d)
     y = unbatched(y, was_unbatched)
     if not return_indices:
@@ -146,7 +156,7 @@ def avg_pool(input: Any, kernel_size: Any, stride: Any, padding: Any, ceil_mode:
     if divisor_override is not None:
         if divisor_override == 0:
             raise RuntimeError("divisor must be not zero")
-        return unbatched(sums / divisor_override, was_unbatched)
+        return unbatched(_divide(sums, divisor_override), was_unbatched)
     # the divisor of each window: how many of its elements lie in the input (and, with
     # count_include_pad, in the padding; never in ceil_mode's extra), counted by the same
     # windows over a mask of the padded shape
@@ -157,7 +167,16 @@ def avg_pool(input: Any, kernel_size: Any, stride: Any, padding: Any, ceil_mode:
     mask[inside] = 1
     count = backends.active.windows(mask, kernel, stride, dilation)
     count = count.sum(axis=tuple(range(-d, 0)))[tuple(slice(0, o) for o in out)]
-    return unbatched(sums / count.astype(x.dtype), was_unbatched)
+    return unbatched(_divide(sums, count), was_unbatched)
+
+
+def _divide(sums: Tensor, divisor: Any) -> Tensor:
+    """The window averages: sums / divisor in a float dtype; for integers, as PyTorch, in
+    the input's dtype, rounded toward zero (integers never carry a gradient)."""
+    if sums.dtype.kind == "f":
+        return sums / np.asarray(divisor, dtype=sums.dtype)
+    s, c = sums.data, np.asarray(divisor, dtype=sums.dtype)
+    return Tensor((np.sign(s) * np.sign(c) * (np.abs(s) // np.abs(c))).astype(sums.dtype))
 
 
 def avg_pool1d(input: Any, kernel_size: Any, stride: Any = None, padding: Any = 0,

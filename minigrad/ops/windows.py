@@ -58,11 +58,16 @@ class WindowSum(Function):
     @staticmethod
     def forward(ctx, g, shape, stride, dilation):
         d = len(stride)
-        ctx.geometry = (g.shape[-d:], stride, dilation)
+        ctx.geometry = (g.shape[-2 * d:-d], g.shape[-d:], stride, dilation)
         return backends.active.windows_backward(g, shape, stride, dilation)
 
     @staticmethod
     def backward(ctx, grad):
         # d out/d g[o, k] reads out's gradient at o * stride + k * dilation: the windows
-        kernel, stride, dilation = ctx.geometry
-        return windows(grad, kernel, stride, dilation)
+        out, kernel, stride, dilation = ctx.geometry
+        w = windows(grad, kernel, stride, dilation)
+        if w.shape[-2 * len(out):-len(out)] != out:
+            # ``shape`` reaches past the last window (a transposed convolution's
+            # output_padding): only the windows g had
+            w = w[(Ellipsis, *(slice(0, o) for o in out), *(slice(None),) * len(out))]
+        return w

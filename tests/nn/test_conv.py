@@ -61,6 +61,9 @@ TRANSPOSED = [(d, opts) for d in (1, 2, 3) for opts in (
     {},
     {"stride": 2, "padding": 1, "output_padding": 1},
     {"dilation": 2, "groups": 2, "bias": False},
+    # output_padding past the stride (allowed below the dilation): col2im's target reaches
+    # beyond its last window
+    {"stride": 2, "dilation": 3, "output_padding": 2},
     {"stride": (2, 3, 1)[:d], "padding": (0, 1, 1)[:d], "output_padding": (1, 2, 0)[:d],
      "dilation": 2},
 )]
@@ -157,6 +160,14 @@ def test_layers_have_pytorchs_parameters_and_init(cls, transposed):
     assert w.max() <= bound and w.max() > 0.8 * bound
     assert np.abs(layer.bias.numpy()).max() <= bound
     assert cls(6, 4, 3, bias=False).bias is None
+
+
+def test_integer_operands_are_refused_and_an_empty_batch_works():
+    with pytest.raises(TypeError, match="conv2d: needs floating-point input and weight"):
+        F.conv2d(mg.tensor(np.ones((1, 1, 3, 3), np.int64)), mg.tensor(np.ones((1, 1, 2, 2))))
+    assert F.conv2d(mg.zeros((0, 2, 4, 4)), mg.zeros((3, 2, 2, 2))).shape == (0, 3, 3, 3)
+    assert F.conv_transpose1d(mg.zeros((0, 2, 4)), mg.zeros((2, 3, 2))).shape == (0, 3, 5)
+    assert F.unfold(mg.zeros((0, 2, 4, 4)), 2).shape == (0, 8, 9)
 
 
 def test_unfold_and_fold_derivatives():

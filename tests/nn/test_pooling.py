@@ -113,6 +113,22 @@ def test_max_pool_propagates_nan():
     assert idx.numpy().tolist() == [[[1, 2]]]
 
 
+def test_integer_pooling_keeps_the_dtype_and_rounds_toward_zero():
+    x = mg.tensor(np.array([[[-3, 5, 7, -8, 2]]], np.int64))
+    assert F.avg_pool1d(x, 2, 1).numpy().tolist() == [[[1, 6, 0, -3]]]
+    assert F.avg_pool1d(x, 2, 1).dtype == np.int64
+    got = F.max_pool1d(x, 2, 1, padding=1)
+    assert got.dtype == np.int64 and got.numpy().tolist() == [[[-3, 5, 7, 7, 2, 2]]]
+    assert F.adaptive_max_pool1d(x, 3).numpy().tolist() == [[[5, 7, 2]]]
+
+
+def test_an_empty_batch_pools_to_an_empty_batch():
+    x = mg.zeros((0, 1, 5, 5))
+    assert F.max_pool2d(x, 2, 1, 1, 2).shape == (0, 1, 5, 5)
+    assert F.avg_pool2d(x, 2).shape == (0, 1, 2, 2)
+    assert F.adaptive_avg_pool2d(x, 3).shape == (0, 1, 3, 3)
+
+
 def test_max_unpool_writes_a_repeated_index_once():
     # overlapping windows name one maximum twice: written, not added (PyTorch's)
     x = mg.tensor([[[1.0, 5.0, 2.0]]])
