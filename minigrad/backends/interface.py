@@ -244,3 +244,21 @@ class Backend:
     def sum_of_squares(self, g: np.ndarray) -> float:
         """sum(g^2) in float64 (the squared 2-norm that clip_grad_norm_ adds up)."""
         raise NotImplementedError
+
+    # ------------------------------------------------------------- windows
+    def windows(self, x: np.ndarray, kernel: tuple, stride: tuple,
+                dilation: tuple) -> np.ndarray:
+        """The sliding windows of x (..., *S) over its last d = len(kernel) axes (im2col
+        before the reshape): a read-only view w (..., *O, *kernel) with
+        w[..., o_1..o_d, k_1..k_d] = x[..., o_1 s_1 + k_1 r_1, ..., o_d s_d + k_d r_d],
+        s the stride, r the dilation, O_i = (S_i - r_i (kernel_i - 1) - 1) // s_i + 1.
+        Convolution is a contraction of this view with the weight, pooling a reduction of
+        it over the kernel axes; the caller pads x first."""
+        raise NotImplementedError
+
+    def windows_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
+                         dilation: tuple) -> np.ndarray:
+        """col2im, the adjoint of :meth:`windows`: dx (shape) = zeros with
+        dx[..., o s + k r] += g[..., o, k] for every window position o and kernel offset k
+        (overlapping windows add up), g (..., *O, *kernel); a fresh array of g's dtype."""
+        raise NotImplementedError

@@ -272,3 +272,34 @@ class Reference(Backend):
     def sum_of_squares(self, g: np.ndarray) -> float:
         """sum(g^2) in float64 (the squared 2-norm that clip_grad_norm_ adds up)."""
         return float(np.sum(np.square(g, dtype=np.float64)))
+
+    # ----------------------------------------------------------------- windows
+    def windows(self, x: np.ndarray, kernel: tuple, stride: tuple,
+                dilation: tuple) -> np.ndarray:
+        """Windows as a strided view (no copy): axis o_i steps s_i elements of x's axis i,
+        axis k_i steps r_i, so w[..., o, k] reads x[..., o s + k r]."""
+        d = len(kernel)
+        lead, space = x.shape[:-d], x.shape[-d:]
+        out = tuple((n - r * (k - 1) - 1) // s + 1 for n, k, s, r in zip(space, kernel, stride,
+                                                                        dilation))
+        if any(o < 1 for o in out):
+            raise ValueError(f"windows: kernel {kernel} (dilation {dilation}) is larger than "
+                             f"the input's spatial size {space}")
+        st = x.strides[-d:]
+        return np.lib.stride_tricks.as_strided(
+            x, lead + out + tuple(kernel),
+            x.strides[:-d] + tuple(a * s for a, s in zip(st, stride))
+            + tuple(a * r for a, r in zip(st, dilation)), writeable=False)
+
+    def windows_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
+                         dilation: tuple) -> np.ndarray:
+        """col2im one kernel offset at a time: offset k of every window lands on the strided
+        slice k r, k r + s, ..., of dx, so prod(kernel) slice additions do it all."""
+        d = len(stride)
+        out, kernel = g.shape[-2 * d:-d], g.shape[-d:]
+        dx = np.zeros(shape, dtype=g.dtype)
+        for k in np.ndindex(*kernel):
+            at = tuple(slice(ki * r, ki * r + (o - 1) * s + 1, s)
+                       for ki, o, s, r in zip(k, out, stride, dilation))
+            dx[(Ellipsis, *at)] += g[(Ellipsis, *(slice(None),) * d, *k)]
+        return dx

@@ -72,6 +72,12 @@ DIFFERENCES: list[Entry] = [
     *_each("mm mv dot addmm addmm.decomposed baddbmm", CRASH,
            "[BLAS] products run on BLAS, which has no integer kernels: integer operands raise "
            "a TypeError naming the dtypes", dtypes=INTS, detail="TypeError"),
+    *_each("nn.functional.conv1d nn.functional.conv2d nn.functional.conv3d "
+           "nn.functional.conv_transpose1d nn.functional.conv_transpose2d "
+           "nn.functional.conv_transpose3d", CRASH,
+           "[BLAS] a convolution is a product of windows and weight on BLAS, which has no "
+           "integer kernels: integer operands raise a TypeError naming the dtypes",
+           dtypes=INTS, detail="TypeError"),
 ]
 
 # ---- known bugs (expected failures until fixed; delete an entry with its fix) -----------

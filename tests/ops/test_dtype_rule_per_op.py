@@ -46,6 +46,8 @@ RULES = {
     # issue 27 item 3
     "CumProd": "sum", "LogCumSumExp": "float", "Scatter": None, "ScatterReduce": None,
     "Diagonal": None,
+    # the window view and col2im (convolution, pooling), max unpooling: dtype kept
+    "Windows": None, "WindowSum": None, "MaxUnpool": None,
     # issue 27: norm(p="nuc") and the two ops of its derivatives (tests/ops/test_nuclear_norm.py)
     "NuclearNorm": "float_only", "PolarFactor": "float_only", "SymSylvester": "float_only",
 }

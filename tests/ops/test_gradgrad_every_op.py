@@ -49,12 +49,14 @@ from minigrad.ops import (  # noqa: F401 (every op module, so that every Functio
     math_ops,
     matmul,
     nuclear_norm,
+    pooling,
     reduce_ops,
     scans,
     scatter,
     shape_ops,
     softmax_ops,
     unary_math,
+    windows,
 )
 
 
@@ -276,6 +278,13 @@ CASES: dict[str, list[Case]] = {
     "Repeat": [smooth("repeat", sq(lambda a: a.repeat(2, 1, 2)), lambda: [T(2, 3)])],
     "Flip": [smooth("flip", sq(lambda a: a.flip(0, 1)), lambda: [T(2, 3)])],
     "IndexPut": [smooth("x[1] = v", _index_put_fn, lambda: [T(3, 2), L(2, seed=1)])],
+    # the window view (im2col) and col2im, each the other's backward; max unpooling
+    "Windows": [smooth("2-d, stride and dilation", sq(lambda a: windows.Windows.apply(
+        a, kernel=(2, 2), stride=(2, 1), dilation=(1, 2))), lambda: [T(1, 5, 4)])],
+    "WindowSum": [smooth("overlapping windows", sq(lambda g: windows.WindowSum.apply(
+        g, shape=(1, 4, 4), stride=(1, 1), dilation=(1, 1))), lambda: [T(1, 3, 3, 2, 2)])],
+    "MaxUnpool": [smooth("scattered", sq(lambda a: pooling.MaxUnpool.apply(
+        a, indices=np.array([[[3, 0, 5]]]), size=6)), lambda: [T(1, 1, 3)])],
     "MaskedFill": [smooth("mask", sq(lambda a: a.masked_fill(MASK, 2.0)), lambda: [T(2, 3)])],
     "Where": [smooth("broadcast", lambda a, b: mg.where(MASK, a * b, b * b),
                      lambda: [T(2, 3), L(3, seed=1)])],

@@ -217,6 +217,21 @@ def _embedding_dropout(draw):
     return (lambda w: DropoutFunction.apply(F.embedding(ids, w), scaled_mask=keep) ** 2), [w]
 
 
+def _conv_pool(draw):
+    """conv, conv_transpose, avg pooling (the window view and col2im) and max unpooling."""
+    h, w = draw(st.integers(3, 5)), draw(st.integers(3, 5))
+    stride, dilation = draw(st.integers(1, 2)), draw(st.integers(1, 2))
+    x, k = leaf(draw(float_arrays((1, 2, h, w)))), leaf(draw(float_arrays((2, 2, 2, 2))))
+    idx = np.array([[[0, 3]]])
+
+    def fn(x, k):
+        y = F.conv2d(x, k, stride=stride, padding=1, dilation=dilation)
+        return (F.conv_transpose2d(y * y, k, stride=stride).sum()
+                + F.avg_pool2d(x * x, 2, 1, ceil_mode=True).sum()
+                + (F.max_unpool1d((x * x)[:, :1, 0, :2], idx, 2) ** 2).sum())
+    return fn, [x, k]
+
+
 def _misc_math(draw):
     shape = _shape(draw, min_dims=1)
     x = leaf(draw(away_from_zero_arrays(shape, min_abs=0.2)))
@@ -314,6 +329,7 @@ CASES = {
     "fused_attention": _fused_attention,
     "fused_losses": _fused_losses,
     "embedding_dropout": _embedding_dropout,
+    "conv_pool": _conv_pool,
 }
 
 

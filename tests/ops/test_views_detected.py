@@ -16,6 +16,8 @@ import minigrad as mg
 from minigrad import nn
 from minigrad.function import Function
 from minigrad.nn import functional as F
+from minigrad.ops.pooling import MaxUnpool
+from minigrad.ops.windows import Windows, WindowSum
 
 try:
     import torch
@@ -121,6 +123,10 @@ OPS = {
     "unbind": lambda x: x.unbind(1)[2],
     "setitem": _setitem,
     "index_add": _index_add,
+    "windows": lambda x: Windows.apply(x, kernel=(2,), stride=(1,), dilation=(1,)),
+    "window_sum": lambda x: WindowSum.apply(x, shape=(6,), stride=(1,), dilation=(1,)),
+    "max_unpool": lambda x: MaxUnpool.apply(x[None], indices=np.tile(np.arange(4), (1, 3, 1)),
+                                            size=5),
     "linear": lambda x: F.linear(x, x, x[0, :3]),
     "gelu_linear": lambda x: F.gelu_linear(x, x, x[0, :3]),
     "layer_norm": lambda x: F.layer_norm(x, (4,), x[0], x[1]),
