@@ -34,11 +34,15 @@ from .activation import (
 from .activation_hard import Hardsigmoid, Hardswish, Hardtanh, ReLU6
 from .activation_smooth import GLU, LogSigmoid, Mish, Softmin, Softsign
 from .attention import MultiHeadAttention
+from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from .containers import ModuleDict, ParameterList
 from .dropout import Dropout
 from .embedding import Embedding
+from .groupnorm import GroupNorm
+from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from .layernorm import LayerNorm
 from .linear import Linear
+from .local_response_norm import LocalResponseNorm
 from .loss import CrossEntropyLoss
 from .module import Module, ModuleList, Parameter, Sequential
 from .normalization import RMSNorm
@@ -53,18 +57,26 @@ __all__ = [
     "SELU",
     "BCELoss",
     "BCEWithLogitsLoss",
+    "BatchNorm1d",
+    "BatchNorm2d",
+    "BatchNorm3d",
     "CrossEntropyLoss",
     "Dropout",
     "Embedding",
     "Flatten",
+    "GroupNorm",
     "Hardsigmoid",
     "Hardswish",
     "Hardtanh",
     "Identity",
+    "InstanceNorm1d",
+    "InstanceNorm2d",
+    "InstanceNorm3d",
     "L1Loss",
     "LayerNorm",
     "LeakyReLU",
     "Linear",
+    "LocalResponseNorm",
     "LogSigmoid",
     "MSELoss",
     "Mish",

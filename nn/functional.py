@@ -33,10 +33,14 @@ from .activation import (
 from .activation_hard import hardsigmoid, hardswish, hardtanh, relu6
 from .activation_smooth import glu, logsigmoid, mish, softmin, softsign
 from .attention import scaled_dot_product_attention
+from .batchnorm import batch_norm
 from .dropout import dropout
 from .embedding import embedding
+from .groupnorm import group_norm
+from .instancenorm import instance_norm
 from .layernorm import layer_norm
 from .linear import gelu_linear, linear
+from .local_response_norm import local_response_norm
 from .loss import cross_entropy, linear_cross_entropy, nll_loss
 from .normalization import rms_norm
 from .pointwise_loss import (
@@ -121,6 +125,7 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -
 
 
 __all__ = [
+    "batch_norm",
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "celu",
@@ -131,14 +136,17 @@ __all__ = [
     "gelu",
     "gelu_linear",
     "glu",
+    "group_norm",
     "hardsigmoid",
     "hardswish",
     "hardtanh",
+    "instance_norm",
     "l1_loss",
     "layer_norm",
     "leaky_relu",
     "linear",
     "linear_cross_entropy",
+    "local_response_norm",
     "log_softmax",
     "logsigmoid",
     "mish",
