@@ -8,10 +8,11 @@ evaluation the running statistics replace the batch's. ``momentum=None`` makes m
 the t-th training batch (``num_batches_tracked``): a cumulative average of every batch.
 
 Under data-parallel training (:mod:`minigrad.distributed`) each rank normalises with the
-statistics of its own slice of the batch and keeps its own running statistics, exactly as
+statistics of its own slice of the batch and updates its own running statistics, as
 PyTorch's plain BatchNorm under ``DistributedDataParallel``: the gradients are averaged,
-the statistics are not, so a model whose ranks see B/N rows behaves like batch B/N for
-BatchNorm. Keep the per-rank batch large enough, or evaluate rank 0's running statistics.
+the statistics are not, so BatchNorm sees batch B/N, not B. minigrad's
+``DistributedDataParallel`` broadcasts buffers only when it is built (PyTorch's also before
+every forward), so the ranks' running statistics drift apart: evaluate or save from one rank.
 """
 
 from __future__ import annotations

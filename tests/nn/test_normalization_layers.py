@@ -21,6 +21,11 @@ INSTANCE_NORMS = [("InstanceNorm1d", (2, 3, 5)), ("InstanceNorm1d", (3, 5)),
                   ("InstanceNorm2d", (2, 3, 4, 3)), ("InstanceNorm2d", (3, 4, 3)),
                   ("InstanceNorm3d", (2, 3, 2, 3, 2)), ("InstanceNorm3d", (3, 2, 3, 2))]
 # momentum, affine, track_running_stats, bias
+# the same layers on the tiniest inputs, for the finite differences of gradcheck
+TINY = [("BatchNorm1d", (3, 3)), ("BatchNorm1d", (2, 3, 2)), ("BatchNorm2d", (2, 3, 1, 2)),
+        ("BatchNorm3d", (2, 3, 1, 2, 1)), ("InstanceNorm1d", (2, 3, 2)), ("InstanceNorm1d", (3, 3)),
+        ("InstanceNorm2d", (1, 3, 2, 2)), ("InstanceNorm2d", (3, 1, 2)),
+        ("InstanceNorm3d", (1, 3, 1, 2, 1)), ("InstanceNorm3d", (3, 2, 1, 1))]
 OPTIONS = list(itertools.product([0.1, 0.5, None], [True, False], [True, False], [True, False]))
 
 
@@ -187,7 +192,7 @@ def _layer_cases():
     """(label, module, input shape): every layer and option on a tiny input, float64."""
     cases = []
     for (name, shape), (affine, track), training in itertools.product(
-            BATCH_NORMS + INSTANCE_NORMS, [(True, True), (False, False), (True, False)],
+            TINY, [(True, True), (False, False), (True, False)],
             [True, False]):
         m = getattr(nn, name)(3, affine=affine, track_running_stats=track).double()
         cases.append((f"{name}{shape}-affine{affine}-track{track}-train{training}",
