@@ -26,7 +26,8 @@ TINY = [("BatchNorm1d", (3, 3)), ("BatchNorm1d", (2, 3, 2)), ("BatchNorm2d", (2,
         ("BatchNorm3d", (2, 3, 1, 2, 1)), ("InstanceNorm1d", (2, 3, 2)), ("InstanceNorm1d", (3, 3)),
         ("InstanceNorm2d", (1, 3, 2, 2)), ("InstanceNorm2d", (3, 1, 2)),
         ("InstanceNorm3d", (1, 3, 1, 2, 1)), ("InstanceNorm3d", (3, 2, 1, 1))]
-OPTIONS = list(itertools.product([0.1, 0.5, None], [True, False], [True, False], [True, False]))
+OPTIONS = [(m, affine, track, bias) for m, track, (affine, bias) in itertools.product(
+    [0.1, 0.5, None], [True, False], [(True, True), (True, False), (False, True)])]
 
 
 def _torch():
@@ -40,14 +41,18 @@ def _pair(name, shape, momentum, affine, track, bias, seed=0):
     kwargs = {"momentum": momentum, "affine": affine, "track_running_stats": track, "bias": bias}
     ours = getattr(nn, name)(3, **kwargs).double()
     theirs = getattr(torch.nn, name)(3, **kwargs).double()
-    rng = np.random.default_rng(seed)
+    _same_random_affine(ours, theirs, np.random.default_rng(seed))
+    return ours, theirs
+
+
+def _same_random_affine(ours, theirs, rng):
+    torch = _torch()
     for p in ("weight", "bias"):
         if getattr(theirs, p) is not None:
-            v = rng.standard_normal(3)
+            v = rng.standard_normal(getattr(theirs, p).shape[0])
             getattr(ours, p).data[...] = v
             with torch.no_grad():
                 getattr(theirs, p).copy_(torch.tensor(v))
-    return ours, theirs
 
 
 @pytest.mark.parametrize("name,shape", BATCH_NORMS + INSTANCE_NORMS)
@@ -114,12 +119,7 @@ def test_group_norm_matches_torch(groups, shape, affine, bias):
     ours = nn.GroupNorm(groups, 4, affine=affine, bias=bias).double()
     theirs = torch.nn.GroupNorm(groups, 4, affine=affine, bias=bias).double()
     rng = np.random.default_rng(2)
-    for p in ("weight", "bias"):
-        if getattr(theirs, p) is not None:
-            v = rng.standard_normal(4)
-            getattr(ours, p).data[...] = v
-            with torch.no_grad():
-                getattr(theirs, p).copy_(torch.tensor(v))
+    _same_random_affine(ours, theirs, rng)
     if shape[0] * int(np.prod(shape[2:])) * (4 // groups) == 1:
         return
     x = rng.standard_normal(shape) * 2 + 1
@@ -162,24 +162,16 @@ def test_functional_forms_match_torch(training, momentum):
     x = rng.standard_normal((3, 2, 4))
     rm, rv = rng.standard_normal(2), rng.random(2) + 0.5
     w, b = rng.standard_normal(2), rng.standard_normal(2)
-    ours_rm, ours_rv = mg.Tensor(rm.copy()), mg.Tensor(rv.copy())
-    t_rm, t_rv = torch.tensor(rm), torch.tensor(rv)
-    y = F.batch_norm(mg.Tensor(x), ours_rm, ours_rv, mg.Tensor(w), mg.Tensor(b), training,
-                     momentum, 1e-3)
-    yt = torch.nn.functional.batch_norm(torch.tensor(x), t_rm, t_rv, torch.tensor(w),
-                                        torch.tensor(b), training, momentum, 1e-3)
-    np.testing.assert_allclose(y.data, yt.numpy(), rtol=1e-10, atol=1e-12)
-    np.testing.assert_allclose(ours_rm.data, t_rm.numpy(), rtol=1e-12)
-    np.testing.assert_allclose(ours_rv.data, t_rv.numpy(), rtol=1e-12)
-    ours_rm, ours_rv = mg.Tensor(rm.copy()), mg.Tensor(rv.copy())
-    t_rm, t_rv = torch.tensor(rm), torch.tensor(rv)
-    y = F.instance_norm(mg.Tensor(x), ours_rm, ours_rv, mg.Tensor(w), mg.Tensor(b), training,
-                        momentum, 1e-3)
-    yt = torch.nn.functional.instance_norm(torch.tensor(x), t_rm, t_rv, torch.tensor(w),
-                                           torch.tensor(b), training, momentum, 1e-3)
-    np.testing.assert_allclose(y.data, yt.numpy(), rtol=1e-10, atol=1e-12)
-    np.testing.assert_allclose(ours_rm.data, t_rm.numpy(), rtol=1e-12)
-    np.testing.assert_allclose(ours_rv.data, t_rv.numpy(), rtol=1e-12)
+    for name in ("batch_norm", "instance_norm"):  # both move the running statistics
+        ours_rm, ours_rv = mg.Tensor(rm.copy()), mg.Tensor(rv.copy())
+        t_rm, t_rv = torch.tensor(rm), torch.tensor(rv)
+        y = getattr(F, name)(mg.Tensor(x), ours_rm, ours_rv, mg.Tensor(w), mg.Tensor(b),
+                             training, momentum, 1e-3)
+        yt = getattr(torch.nn.functional, name)(torch.tensor(x), t_rm, t_rv, torch.tensor(w),
+                                                torch.tensor(b), training, momentum, 1e-3)
+        np.testing.assert_allclose(y.data, yt.numpy(), rtol=1e-10, atol=1e-12)
+        np.testing.assert_allclose(ours_rm.data, t_rm.numpy(), rtol=1e-12)
+        np.testing.assert_allclose(ours_rv.data, t_rv.numpy(), rtol=1e-12)
     y = F.group_norm(mg.Tensor(x), 2, mg.Tensor(w), mg.Tensor(b), 1e-3)
     yt = torch.nn.functional.group_norm(torch.tensor(x), 2, torch.tensor(w), torch.tensor(b), 1e-3)
     np.testing.assert_allclose(y.data, yt.numpy(), rtol=1e-10, atol=1e-12)
