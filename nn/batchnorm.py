@@ -55,6 +55,8 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
     for name, t in (("running_mean", running_mean), ("running_var", running_var),
                     ("weight", weight), ("bias", bias)):
         check_channels(name, t, channels)
+    if input.data.size == 0:  # no values, no statistics: the running ones stay (as PyTorch)
+        return channel_affine(input, weight, bias)
     dims = (0,) + tuple(range(2, input.ndim))
     if training:
         verify_batch_size(input.shape)

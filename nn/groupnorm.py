@@ -40,7 +40,7 @@ def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None,
     verify_batch_size([n * c // num_groups, num_groups] + list(input.shape[2:]))
     for name, t in (("weight", weight), ("bias", bias)):
         check_channels(name, t, c)
-    y, _, _ = normalize_over(input.reshape(n, num_groups, -1), (2,), eps)
+    y, _, _ = normalize_over(input.reshape(n, num_groups, input.data.size // max(n * num_groups, 1)), (2,), eps)
     return channel_affine(y.reshape(input.shape), weight, bias)
 
 

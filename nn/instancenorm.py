@@ -45,7 +45,7 @@ def instance_norm(input: Tensor, running_mean: Tensor | None = None,
     tiled = [None if t is None else Tensor(np.tile(t.data, n)) for t in (running_mean, running_var)]
     folded = input.reshape((1, n * c) + input.shape[2:])
     y = batch_norm(folded, tiled[0], tiled[1], None, None, use_input_stats, momentum, eps)
-    if use_input_stats:
+    if use_input_stats and input.data.size:  # an empty batch leaves them (PyTorch makes nan)
         for running, per_sample in zip((running_mean, running_var), tiled):
             if running is not None:
                 np.copyto(running.data, per_sample.data.reshape(n, c).mean(0), casting="unsafe")

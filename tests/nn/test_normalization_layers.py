@@ -341,3 +341,18 @@ def test_refused_batch_changes_nothing():
 def test_instance_norm_mismatched_features_warn_without_affine():
     with pytest.warns(UserWarning, match="does not match num_features"):
         nn.InstanceNorm1d(3)(mg.randn(2, 4, 5))
+
+
+@pytest.mark.parametrize("module", [nn.BatchNorm1d(3, momentum=None), nn.BatchNorm2d(3),
+                                    nn.InstanceNorm1d(3, track_running_stats=True),
+                                    nn.GroupNorm(3, 3), nn.LocalResponseNorm(2)])
+def test_empty_batch_gives_empty_output_and_keeps_statistics(module):
+    shape = (0, 3, 4, 2) if isinstance(module, nn.BatchNorm2d) else (0, 3, 4)
+    x = mg.zeros(*shape, requires_grad=True)
+    y = module(x)
+    assert y.shape == shape
+    y.sum().backward()
+    assert x.grad.shape == shape
+    if getattr(module, "running_mean", None) is not None:
+        assert module.running_mean.data.tolist() == [0, 0, 0]
+        assert module.running_var.data.tolist() == [1, 1, 1]
