@@ -42,13 +42,17 @@ from .adaptive_pooling import (
     AdaptiveMaxPool3d,
 )
 from .attention import MultiHeadAttention
+from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from .containers import ModuleDict, ParameterList
 from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from .dropout import Dropout
 from .embedding import Embedding
 from .fold import Fold, Unfold
+from .groupnorm import GroupNorm
+from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from .layernorm import LayerNorm
 from .linear import Linear
+from .local_response_norm import LocalResponseNorm
 from .loss import CrossEntropyLoss
 from .module import Module, ModuleList, Parameter, Sequential
 from .normalization import RMSNorm
@@ -109,6 +113,9 @@ __all__ = [
     "AvgPool3d",
     "BCELoss",
     "BCEWithLogitsLoss",
+    "BatchNorm1d",
+    "BatchNorm2d",
+    "BatchNorm3d",
     "CircularPad1d",
     "CircularPad2d",
     "CircularPad3d",
@@ -127,10 +134,14 @@ __all__ = [
     "Flatten",
     "Fold",
     "GRUCell",
+    "GroupNorm",
     "Hardsigmoid",
     "Hardswish",
     "Hardtanh",
     "Identity",
+    "InstanceNorm1d",
+    "InstanceNorm2d",
+    "InstanceNorm3d",
     "L1Loss",
     "LPPool1d",
     "LPPool2d",
@@ -139,6 +150,7 @@ __all__ = [
     "LayerNorm",
     "LeakyReLU",
     "Linear",
+    "LocalResponseNorm",
     "LogSigmoid",
     "MSELoss",
     "MaxPool1d",

@@ -41,6 +41,7 @@ from .adaptive_pooling import (
     adaptive_max_pool3d,
 )
 from .attention import scaled_dot_product_attention
+from .batchnorm import batch_norm
 from .conv import (
     conv1d,
     conv2d,
@@ -52,8 +53,11 @@ from .conv import (
 from .dropout import dropout
 from .embedding import embedding
 from .fold import fold, unfold
+from .groupnorm import group_norm
+from .instancenorm import instance_norm
 from .layernorm import layer_norm
 from .linear import gelu_linear, linear
+from .local_response_norm import local_response_norm
 from .loss import cross_entropy, linear_cross_entropy, nll_loss
 from .normalization import rms_norm
 from .padding import pad
@@ -106,6 +110,7 @@ __all__ = [
     "avg_pool1d",
     "avg_pool2d",
     "avg_pool3d",
+    "batch_norm",
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "celu",
@@ -123,14 +128,17 @@ __all__ = [
     "gelu",
     "gelu_linear",
     "glu",
+    "group_norm",
     "hardsigmoid",
     "hardswish",
     "hardtanh",
+    "instance_norm",
     "l1_loss",
     "layer_norm",
     "leaky_relu",
     "linear",
     "linear_cross_entropy",
+    "local_response_norm",
     "log_softmax",
     "logsigmoid",
     "lp_pool1d",
