@@ -41,6 +41,7 @@ from .layernorm import LayerNorm
 from .linear import Linear
 from .loss import CrossEntropyLoss
 from .module import Module, ModuleList, Parameter, Sequential
+from .multihead_attention import MultiheadAttention
 from .normalization import RMSNorm
 from .pointwise_loss import BCELoss, BCEWithLogitsLoss, L1Loss, MSELoss, NLLLoss
 from .positional import PositionalEncoding
@@ -72,6 +73,7 @@ __all__ = [
     "ModuleDict",
     "ModuleList",
     "MultiHeadAttention",
+    "MultiheadAttention",
     "NLLLoss",
     "Parameter",
     "ParameterList",
