@@ -73,9 +73,11 @@ class MultiheadAttention(Module):
     attention weights in training; the returned weights are those after dropout.
 
     Differences from PyTorch: a query whose keys are all masked gets an attention output of
-    0 (so the layer returns ``out_proj.bias`` there) and weights of 0, where PyTorch 2.13's
-    module returns NaN; the returned weights are a constant (no gradient flows through
-    them); masks that require grad are refused.
+    0 (so the layer returns ``out_proj.bias`` there) and weights of 0, always. PyTorch 2.13's
+    module gives that only on its ``need_weights=False`` path outside inference; with
+    ``need_weights=True`` (the default), and on its eval-mode no-grad fast path, it returns
+    NaN for that row (and NaN weights). The returned weights are a constant (no gradient
+    flows through them); masks that require grad are refused.
     """
 
     def __init__(self, embed_dim: int, num_heads: int, dropout: float = 0.0, bias: bool = True,
