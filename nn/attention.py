@@ -230,7 +230,8 @@ class MultiHeadAttention(Module):
     values are appended to it and the queries attend over all of them.
 
     Set ``record_weights = True`` to keep the last post-softmax weights
-    (B, H, Tq, Tk) as an ndarray in ``last_attn_weights`` (for visualisation).
+    (B, H, Tq, Tk) as an ndarray in ``last_attn_weights`` (for visualisation); in training
+    with dropout they are the weights after dropout, the ones the values were averaged by.
     """
 
     def __init__(self, embed_dim: int, num_heads: int, bias: bool = True,

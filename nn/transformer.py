@@ -62,22 +62,43 @@ def _seq_len(x: Tensor, batch_first: bool) -> int:
     return x.shape[1] if x.ndim == 3 and batch_first else x.shape[0]
 
 
-class _FeedForward:
-    """linear2(dropout(activation(linear1(x)))) then dropout_ff: the position-wise block."""
+class _ResidualLayer(Module):
+    """What both layers hold, registered in PyTorch's order: the attentions ``attn_names``,
+    then linear1, dropout, linear2, then norm1.. and dropout1.., one of each per block (the
+    attentions and the feed-forward block)."""
 
-    def _ff_block(self, x: Tensor) -> Tensor:
-        x = self.linear2(self.dropout(self.activation(self.linear1(x))))
-        return self._ff_dropout(x)
-
-    def _init_ff(self, d_model: int, dim_feedforward: int, dropout: float,
-                 activation: str | Callable, bias: bool) -> None:
+    def __init__(self, attn_names: tuple, d_model: int, nhead: int, dim_feedforward: int,
+                 dropout: float, activation: str | Callable, layer_norm_eps: float,
+                 batch_first: bool, norm_first: bool, bias: bool, dtype: Any) -> None:
+        super().__init__()
+        for name in attn_names:
+            setattr(self, name, MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias,
+                                                   batch_first=batch_first))
         self.linear1 = Linear(d_model, dim_feedforward, bias=bias)
         self.dropout = Dropout(dropout)
         self.linear2 = Linear(dim_feedforward, d_model, bias=bias)
+        self.norm_first = bool(norm_first)
+        self._blocks = len(attn_names) + 1
+        for i in range(1, self._blocks + 1):
+            setattr(self, f"norm{i}", LayerNorm(d_model, eps=layer_norm_eps, bias=bias))
+        for i in range(1, self._blocks + 1):
+            setattr(self, f"dropout{i}", Dropout(dropout))
         self.activation = _get_activation_fn(activation)
+        if dtype is not None:
+            self.to(dtype=dtype)
+
+    def _sa_block(self, x: Tensor, attn_mask: Any, key_padding_mask: Any,
+                  is_causal: bool = False) -> Tensor:
+        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask,
+                           need_weights=False, is_causal=is_causal)[0]
+        return self.dropout1(x)
+
+    def _ff_block(self, x: Tensor) -> Tensor:
+        x = self.linear2(self.dropout(self.activation(self.linear1(x))))
+        return getattr(self, f"dropout{self._blocks}")(x)
 
 
-class TransformerEncoderLayer(_FeedForward, Module):
+class TransformerEncoderLayer(_ResidualLayer):
     """Self-attention then a feed-forward block, each with a residual and a LayerNorm.
 
     Post-norm (``norm_first=False``): x = norm1(x + sa(x)); x = norm2(x + ff(x)).
@@ -92,27 +113,8 @@ class TransformerEncoderLayer(_FeedForward, Module):
                  layer_norm_eps: float = 1e-5, batch_first: bool = False,
                  norm_first: bool = False, bias: bool = True, device: Any = None,
                  dtype: Any = None) -> None:
-        Module.__init__(self)
-        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias,
-                                            batch_first=batch_first)
-        self._init_ff(d_model, dim_feedforward, dropout, activation, bias)
-        self.norm_first = bool(norm_first)
-        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias)
-        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias)
-        self.dropout1 = Dropout(dropout)
-        self.dropout2 = Dropout(dropout)
-        if dtype is not None:
-            self.to(dtype=dtype)
-
-    @property
-    def _ff_dropout(self) -> Dropout:
-        return self.dropout2
-
-    def _sa_block(self, x: Tensor, attn_mask: Any, key_padding_mask: Any,
-                  is_causal: bool = False) -> Tensor:
-        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask,
-                           need_weights=False, is_causal=is_causal)[0]
-        return self.dropout1(x)
+        super().__init__(("self_attn",), d_model, nhead, dim_feedforward, dropout, activation,
+                         layer_norm_eps, batch_first, norm_first, bias, dtype)
 
     def forward(self, src: Tensor, src_mask: Any = None, src_key_padding_mask: Any = None,
                 is_causal: bool = False) -> Tensor:
@@ -124,7 +126,7 @@ class TransformerEncoderLayer(_FeedForward, Module):
         return self.norm2(x + self._ff_block(x))
 
 
-class TransformerDecoderLayer(_FeedForward, Module):
+class TransformerDecoderLayer(_ResidualLayer):
     """Self-attention, cross-attention over ``memory``, then a feed-forward block, each with
     a residual and a LayerNorm (norm1..3; pre-norm if ``norm_first``), as PyTorch's.
 
@@ -138,31 +140,9 @@ class TransformerDecoderLayer(_FeedForward, Module):
                  layer_norm_eps: float = 1e-5, batch_first: bool = False,
                  norm_first: bool = False, bias: bool = True, device: Any = None,
                  dtype: Any = None) -> None:
-        Module.__init__(self)
-        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias,
-                                            batch_first=batch_first)
-        self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias,
-                                                 batch_first=batch_first)
-        self._init_ff(d_model, dim_feedforward, dropout, activation, bias)
-        self.norm_first = bool(norm_first)
-        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias)
-        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias)
-        self.norm3 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias)
-        self.dropout1 = Dropout(dropout)
-        self.dropout2 = Dropout(dropout)
-        self.dropout3 = Dropout(dropout)
-        if dtype is not None:
-            self.to(dtype=dtype)
-
-    @property
-    def _ff_dropout(self) -> Dropout:
-        return self.dropout3
-
-    def _sa_block(self, x: Tensor, attn_mask: Any, key_padding_mask: Any,
-                  is_causal: bool = False) -> Tensor:
-        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask,
-                           is_causal=is_causal, need_weights=False)[0]
-        return self.dropout1(x)
+        super().__init__(("self_attn", "multihead_attn"), d_model, nhead, dim_feedforward,
+                         dropout, activation, layer_norm_eps, batch_first, norm_first, bias,
+                         dtype)
 
     def _mha_block(self, x: Tensor, mem: Tensor, attn_mask: Any, key_padding_mask: Any,
                    is_causal: bool = False) -> Tensor:

@@ -11,6 +11,7 @@ import itertools
 
 import numpy as np
 import pytest
+from torch_module_compare import compare_with_torch
 
 import minigrad as mg
 from minigrad import nn
@@ -108,30 +109,11 @@ def test_values_weights_and_gradients_match_torch(config, layout, dtype, train):
         fkw = {k: v.astype(dtype) if isinstance(v, np.ndarray) and v.dtype.kind == "f" else v
                for k, v in fkw.items()}
         arrays = _inputs(rng, kw, batched, batch_first, dtype)
-        tin = [torch.tensor(a, requires_grad=True) for a in arrays]
-        min_ = [mg.Tensor(a, requires_grad=True) for a in arrays]
-        t_out, t_w = theirs(*tin, **{k: torch.tensor(v) if isinstance(v, np.ndarray) else v
-                                     for k, v in fkw.items()})
-        m_out, m_w = mine(*min_, **fkw)
-        np.testing.assert_allclose(m_out.numpy(), t_out.detach().numpy(), **tol, err_msg=name)
-        assert m_out.dtype == dtype
+        (_, m_w), (_, t_w) = compare_with_torch(theirs, mine, arrays, fkw, tol, rng, name)
         assert (m_w is None) == (t_w is None), name
         if t_w is not None:
             assert m_w.shape == tuple(t_w.shape)
             np.testing.assert_allclose(m_w.numpy(), t_w.detach().numpy(), **tol, err_msg=name)
-        if dtype != np.float64:
-            continue
-        g = rng.standard_normal(m_out.shape)
-        t_out.backward(torch.tensor(g))
-        m_out.backward(mg.Tensor(g))
-        for a, b in zip(min_, tin):
-            np.testing.assert_allclose(a.grad, b.grad.numpy(), **tol, err_msg=name)
-        params = dict(mine.named_parameters())
-        for pname, p in theirs.named_parameters():
-            np.testing.assert_allclose(params[pname].grad, p.grad.numpy(), **tol,
-                                       err_msg=f"{name}: {pname}")
-        mine.zero_grad()
-        theirs.zero_grad()
 
 
 def test_init_matches_pytorchs_distributions():

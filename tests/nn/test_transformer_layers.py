@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from torch_module_compare import compare_with_torch
 
 import minigrad as mg
 from minigrad import nn
@@ -115,27 +116,7 @@ def test_matches_torch(kind, opt, dtype, train):
         fkw = {k: v.astype(dtype) if isinstance(v, np.ndarray) and v.dtype.kind == "f" else v
                for k, v in fkw.items()}
         arrays = _inputs(kind, opts.get("batch_first", False), dtype, rng)
-        tin = [torch.tensor(a, requires_grad=True) for a in arrays]
-        min_ = [mg.Tensor(a, requires_grad=True) for a in arrays]
-        t_out = theirs(*tin, **{k: torch.tensor(v) if isinstance(v, np.ndarray) else v
-                                for k, v in fkw.items()})
-        m_out = mine(*min_, **fkw)
-        msg = f"{kind} {sorted(fkw)}"
-        assert m_out.dtype == dtype and m_out.shape == tuple(t_out.shape)
-        np.testing.assert_allclose(m_out.numpy(), t_out.detach().numpy(), **tol, err_msg=msg)
-        if dtype != np.float64:
-            continue
-        g = rng.standard_normal(m_out.shape)
-        t_out.backward(torch.tensor(g))
-        m_out.backward(mg.Tensor(g))
-        for a, b in zip(min_, tin):
-            np.testing.assert_allclose(a.grad, b.grad.numpy(), **tol, err_msg=msg)
-        params = dict(mine.named_parameters())
-        for name, p in theirs.named_parameters():
-            np.testing.assert_allclose(params[name].grad, p.grad.numpy(), **tol,
-                                       err_msg=f"{msg}: {name}")
-        mine.zero_grad()
-        theirs.zero_grad()
+        compare_with_torch(theirs, mine, arrays, fkw, tol, rng, f"{kind} {sorted(fkw)}")
 
 
 def test_square_subsequent_mask_and_transformer_init_match_torch():
