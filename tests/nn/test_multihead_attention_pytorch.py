@@ -344,3 +344,23 @@ def test_readable_module_and_pytorch_shaped_module_are_one_attention():
         a = lean(qq, kk, kk, mask=mask).numpy()
         b = full(qq, kk, kk, attn_mask=mask, need_weights=False)[0].numpy()
         np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-14)
+
+
+@pytest.mark.parametrize("which", ["none", "kpm", "2d", "3d", "2d_kpm", "3d_kpm"])
+def test_merge_masks_matches_torch(which):
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(0)
+    kpm = rng.standard_normal((N, L)) if "kpm" in which else None
+    attn = {"2d": rng.standard_normal((L, L)), "3d": rng.standard_normal((N * H, L, L))}.get(
+        which[:2])
+    q = rng.standard_normal((N, L, E))
+    theirs = torch.nn.MultiheadAttention(E, H, batch_first=True)
+    t_mask, t_type = theirs.merge_masks(*(None if a is None else torch.tensor(a)
+                                         for a in (attn, kpm)), torch.tensor(q))
+    m_mask, m_type = nn.MultiheadAttention(E, H, batch_first=True).merge_masks(
+        attn, kpm, mg.Tensor(q))
+    assert m_type == t_type
+    if t_mask is None:
+        assert m_mask is None
+    else:
+        np.testing.assert_allclose(np.asarray(getattr(m_mask, "data", m_mask)), t_mask.numpy())
