@@ -55,6 +55,7 @@ from .linear import Linear
 from .local_response_norm import LocalResponseNorm
 from .loss import CrossEntropyLoss
 from .module import Module, ModuleList, Parameter, Sequential
+from .multihead_attention import MultiheadAttention
 from .normalization import RMSNorm
 from .padding import (
     CircularPad1d,
@@ -91,6 +92,13 @@ from .pooling import (
 from .positional import PositionalEncoding
 from .rnn import GRU, LSTM, RNN, RNNBase
 from .rnn_cells import GRUCell, LSTMCell, RNNCell, RNNCellBase
+from .transformer import (
+    Transformer,
+    TransformerDecoder,
+    TransformerDecoderLayer,
+    TransformerEncoder,
+    TransformerEncoderLayer,
+)
 from .unflatten import Unflatten
 
 __all__ = [
@@ -164,6 +172,7 @@ __all__ = [
     "ModuleDict",
     "ModuleList",
     "MultiHeadAttention",
+    "MultiheadAttention",
     "NLLLoss",
     "Parameter",
     "ParameterList",
@@ -187,6 +196,11 @@ __all__ = [
     "Softmin",
     "Softsign",
     "Tanh",
+    "Transformer",
+    "TransformerDecoder",
+    "TransformerDecoderLayer",
+    "TransformerEncoder",
+    "TransformerEncoderLayer",
     "Unflatten",
     "Unfold",
     "ZeroPad1d",

@@ -32,7 +32,7 @@ def _attend(q: Tensor, k: Tensor, v: Tensor, mask: np.ndarray | Tensor | None, c
     ``mask`` additive (broadcastable to (B, H, Tq, Tk)): an ndarray (a constant), a Tensor
     that requires grad (an input, given its gradient), or None -> (out (B, Tq, H, hv),
     weights P (B, H, Tq, Tk) ndarray if ``want_weights``, else None: then the op need not
-    keep P, and the fast backend recomputes it in the backward instead)."""
+    keep P, and the fast backend recomputes it in the backward instead); P is after dropout."""
     B, t_q, H, _ = q.shape
     drop = dropout_mask((B, H, t_q, k.shape[1]), dropout_p, q.dtype) if dropout_p > 0 else None
     sink: list | None = [] if want_weights else None
@@ -40,7 +40,9 @@ def _attend(q: Tensor, k: Tensor, v: Tensor, mask: np.ndarray | Tensor | None, c
         ((q, k, v), {"mask": mask})
     out = AttentionFunction.apply(*inputs, causal=bool(causal), scale=float(scale), drop=drop,
                                   sink=sink, **options)
-    return out, (sink[0] if want_weights else None)
+    if not want_weights:
+        return out, None
+    return out, (sink[0] if drop is None else sink[0] * drop)  # the weights v was averaged by
 
 
 def _check_qkv(q: Any, k: Any, v: Any, enable_gqa: bool) -> None:
@@ -228,7 +230,8 @@ class MultiHeadAttention(Module):
     values are appended to it and the queries attend over all of them.
 
     Set ``record_weights = True`` to keep the last post-softmax weights
-    (B, H, Tq, Tk) as an ndarray in ``last_attn_weights`` (for visualisation).
+    (B, H, Tq, Tk) as an ndarray in ``last_attn_weights`` (for visualisation); in training
+    with dropout they are the weights after dropout, the ones the values were averaged by.
     """
 
     def __init__(self, embed_dim: int, num_heads: int, bias: bool = True,
