@@ -17,9 +17,8 @@ tensor([2., 4., 6.])
 import numpy as _np
 
 from .backends import get_backend, set_backend, use_backend
-# grad mode first: importing minigrad.autograd loads the engine, Function and Tensor in order
-from .autograd.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled
-from .autograd.grad_mode import inference_mode
+from .grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled
+from .grad_mode import inference_mode
 from .function import Function, Context
 from . import dtypes
 from .tensor import Tensor, tensor, as_tensor, zeros, ones, full, zeros_like, ones_like, arange

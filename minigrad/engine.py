@@ -16,7 +16,7 @@
    once it has been used (unless ``retain_graph``).
 
 What each ``backward`` returns is checked with PyTorch's rules (one gradient per input, of
-the input's shape or one it broadcasts to, see ``autograd/backward_results.py``). An op
+the input's shape or one it broadcasts to, see ``backward_results.py``). An op
 whose forward returned several outputs runs its ``backward`` once, with one gradient per
 output, when the walk has visited every output it reaches (:class:`_SeveralOutputs`).
 
@@ -42,8 +42,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import function
-from .autograd import backward_results
-from .autograd.grad_mode import enable_grad, no_grad
+from . import backward_results
+from .grad_mode import enable_grad, no_grad
 
 if TYPE_CHECKING:
     from .tensor import Tensor

@@ -22,7 +22,7 @@ gradient. ``forward`` may return a tuple of arrays: ``apply`` then returns one
 Tensor per array, all recorded by one Context, and ``backward`` receives one
 gradient per output, as PyTorch's ``autograd.Function``. What ``backward`` may
 return (one gradient per input, of its shape or one it broadcasts to) is
-checked by the engine: see :mod:`minigrad.autograd.backward_results`.
+checked by the engine: see :mod:`minigrad.backward_results`.
 
 Each derivative is written once. ``backward`` above uses only operations that
 NumPy arrays and minigrad Tensors spell alike, so with ``differentiable_backward =
@@ -47,7 +47,7 @@ import numpy as np
 # Grad mode lives in a leaf module; its names are still importable from here.
 from . import dtypes as _dtypes
 from . import engine as _engine
-from .autograd.grad_mode import (  # noqa: F401
+from .grad_mode import (  # noqa: F401
     _mode,
     enable_grad,
     is_grad_enabled,

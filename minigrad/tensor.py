@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import engine, function, inplace_writes
-from .autograd.grad_mode import is_grad_enabled, no_grad
+from .grad_mode import is_grad_enabled, no_grad
 from .dtypes import (
     cast_numbers,
     check_dtype,

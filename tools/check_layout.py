@@ -1,4 +1,4 @@
-"""The layout checker: does the folder tree match the import tree? (issue 26, "Done when")
+"""The layout checker: does the folder tree match the import tree?
 
 Static analysis (``ast``, nothing is imported) of the library: ``minigrad/``, ``nn/``
 (installed as ``minigrad.nn``) and ``models/`` (``minigrad.models``). It reports
@@ -7,7 +7,8 @@ Static analysis (``ast``, nothing is imported) of the library: ``minigrad/``, ``
     every import that runs counts, at module level or inside a function, ``from . import x``
     included (``if TYPE_CHECKING:`` imports never run and are left out);
     ``from pkg import name`` counts as an import of ``pkg.name`` when that is a module, else of
-    ``pkg`` (its ``__init__``); importing ``a.b.c`` counts only ``a.b.c``, not its parents;
+    ``pkg`` (its ``__init__``); importing ``a.b.c`` also counts the package ``__init__`` files
+    Python runs first (``a.b``, not the root and not the importer's own packages);
 (b) imports inside functions (not at module level) in ``minigrad/ops/``: none allowed;
 (c) generated module globals: ``globals().update``, ``globals()[...] =`` and a module-level
     ``__getattr__``: none allowed;
@@ -129,12 +130,30 @@ def imported_modules(mod: Module, node: ast.Import | ast.ImportFrom, known: set[
     return out
 
 
+def packages_run(importer: str, target: str, known: set[str]) -> set[str]:
+    """The package ``__init__`` files that importing ``target`` from ``importer`` executes, as
+    Python runs it: every enclosing package of ``target`` below the root, except those
+    enclosing ``importer`` itself (they ran before it). The root (``minigrad``) is left out:
+    it always runs first, and every module is reached from it."""
+    parts = target.split(".")
+    out = set()
+    for i in range(2, len(parts)):
+        package = ".".join(parts[:i])
+        if package in known and not importer.startswith(package + "."):
+            out.add(package)
+    return out
+
+
 def import_graph(modules: dict[str, Module]) -> dict[str, set[str]]:
+    """importer -> the library modules its imports execute: the modules named (see
+    :func:`imported_modules`) and the package ``__init__`` files above them
+    (:func:`packages_run`)."""
     known = set(modules)
     edges: dict[str, set[str]] = {name: set() for name in modules}
     for name, mod in modules.items():
         for node, _ in _imports(mod.tree):
-            edges[name] |= imported_modules(mod, node, known) - {name}
+            for target in imported_modules(mod, node, known):
+                edges[name] |= ({target} | packages_run(name, target, known)) - {name}
     return edges
 
 

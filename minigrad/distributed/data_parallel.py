@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from .. import models, nn
-from ..autograd.grad_mode import is_grad_enabled
+from ..grad_mode import is_grad_enabled
 from ..tensor import Tensor
 from . import process_group as pg
 

@@ -4,6 +4,7 @@ each asserted on its own, and the checker itself tried on small made-up librarie
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
@@ -39,7 +40,7 @@ def test_the_layers_of_the_core(report):
     """Grad mode is a leaf, the engine imports no Tensor (it uses ``type(root)``), the ops
     import Function and the backends, never Tensor: so Tensor sits on top of the ops."""
     edges = report.edges
-    assert edges["minigrad.autograd.grad_mode"] == set()
+    assert edges["minigrad.grad_mode"] == set()
     assert "minigrad.tensor" not in edges["minigrad.engine"]
     assert "minigrad.tensor" not in edges["minigrad.function"]
     ops = [m for m in edges if m.startswith("minigrad.ops.")]
@@ -84,6 +85,72 @@ def test_checker_finds_a_three_module_cycle_through_function_level_and_relative_
     assert r.largest_cycle == 3 and r.ops_local_imports == []
     assert "minigrad.a" in r.edges["minigrad.nn.x"]
     assert r.edges["minigrad.models.y"] == set()  # a TYPE_CHECKING import never runs
+
+
+def test_checker_counts_the_package_init_an_import_runs(tmp_path):
+    """Importing ``minigrad.sub.b`` runs ``minigrad/sub/__init__.py`` first, as Python does: a
+    cycle through a package's ``__init__`` is a cycle, though no module names another."""
+    root = _library(tmp_path, {
+        "minigrad/a.py": "from .sub.b import f\n",
+        "minigrad/sub/__init__.py": "from ..c import g\n",
+        "minigrad/sub/b.py": "def f(): pass\n",
+        "minigrad/sub/d.py": "from . import b\n",  # its own package ran before it
+        "minigrad/c.py": "from . import a\n",
+    })
+    r = check_layout.check(root)
+    assert r.cycles == [["minigrad.a", "minigrad.c", "minigrad.sub"]]
+    assert "minigrad.sub" not in r.edges["minigrad.sub.d"]
+
+
+# The modules a learner or a script may import first; each must import on its own in a new
+# interpreter (the order of minigrad/__init__.py's import lines must not matter).
+FIRST_IMPORTS = [
+    "minigrad.grad_mode", "minigrad.function", "minigrad.engine", "minigrad.tensor",
+    "minigrad.autograd", "minigrad.autograd.functional", "minigrad.backward_results",
+    "minigrad.ops", "minigrad.ops.elementwise", "minigrad.ops.tensor_ops", "minigrad.backends",
+    "minigrad.dtypes", "minigrad.random", "minigrad.functional", "minigrad.gradcheck",
+    "minigrad.optim", "minigrad.serialization", "minigrad.nn", "minigrad.nn.functional",
+    "minigrad.models", "minigrad.utils.data", "minigrad.train.chars",
+]
+
+
+@pytest.mark.parametrize("module", FIRST_IMPORTS)
+def test_any_module_imports_first(module):
+    done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def _init_lines_in(order: str, lines: list) -> list:
+    """minigrad/__init__.py's one-line ``from .x import ...`` statements reordered."""
+    single = [i for i, line in enumerate(lines)
+              if line.startswith("from .") and not line.rstrip().endswith("(")]
+    moved = [lines[i] for i in single]
+    moved = moved[::-1] if order == "reversed" else sorted(moved)
+    out = list(lines)
+    for i, line in zip(single, moved):
+        out[i] = line
+    return out
+
+
+@pytest.mark.parametrize("order", ["reversed", "sorted"])
+def test_the_order_of_the_package_imports_does_not_matter(tmp_path, order):
+    """A copy of the package whose ``__init__`` imports its modules in another order still
+    imports: no module relies on another having been imported before it."""
+    pkg = tmp_path / "minigrad"
+    shutil.copytree(ROOT / "minigrad", pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in ("nn", "models"):
+        shutil.copytree(ROOT / folder, pkg / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    init = pkg / "__init__.py"
+    lines = init.read_text().splitlines(keepends=True)
+    changed = _init_lines_in(order, lines)
+    assert changed != lines
+    init.write_text("".join(changed))
+    done = subprocess.run([sys.executable, "-c", "import minigrad; print(minigrad.__file__)"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert str(tmp_path) in done.stdout
 
 
 def test_checker_finds_local_imports_in_ops_generated_globals_and_definitions(tmp_path):

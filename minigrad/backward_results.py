@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ..ops.broadcast import broadcasts_to, unbroadcast
+from .ops.broadcast import broadcasts_to, unbroadcast
 
 
 def _shape_text(shape: tuple) -> str:
