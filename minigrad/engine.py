@@ -41,8 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import function
-from . import backward_results
+from . import backward_results, function
 from .grad_mode import enable_grad, no_grad
 
 if TYPE_CHECKING:

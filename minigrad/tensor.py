@@ -25,7 +25,6 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import engine, function, inplace_writes
-from .grad_mode import is_grad_enabled, no_grad
 from .dtypes import (
     cast_numbers,
     check_dtype,
@@ -35,6 +34,7 @@ from .dtypes import (
     result_type,
     wrapped_number,
 )
+from .grad_mode import is_grad_enabled, no_grad
 from .ops import (
     binary_math,
     elementwise,
