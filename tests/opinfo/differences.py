@@ -95,13 +95,18 @@ class Verdict:
     stale: list[Entry]
 
 
-def judge(op: str, outcomes: list[Outcome], dtypes_run: tuple[str, ...]) -> Verdict:
+def judge(op: str, outcomes: list[Outcome], dtypes_run: tuple[str, ...],
+          differences: list[Entry] | None = None, known_bugs: list[Entry] | None = None,
+          ) -> Verdict:
     """Sort ``op``'s failing outcomes into deliberate differences, known bugs and unexpected
     failures; a table entry of ``op`` (for one of ``dtypes_run``) that matches none of them
-    is stale (fixed, or its failure changed category)."""
+    is stale (fixed, or its failure changed category). The tables default to this module's
+    (another differential run passes its own)."""
+    differences = DIFFERENCES if differences is None else differences
+    known_bugs = KNOWN_BUGS if known_bugs is None else known_bugs
     failures = [o for o in outcomes if o.category in (CRASH, REFUSED, WRONG_DTYPE, WRONG_GRAD,
                                                       WRONG_GRADGRAD, WRONG_SHAPE, WRONG_VALUE)]
-    entries = [e for e in DIFFERENCES + KNOWN_BUGS if e.op == op]
+    entries = [e for e in differences + known_bugs if e.op == op]
     hits: dict[Entry, list[Outcome]] = {e: [] for e in entries}
     verdict = Verdict([], [], {}, [])
     for o in failures:
@@ -114,7 +119,7 @@ def judge(op: str, outcomes: list[Outcome], dtypes_run: tuple[str, ...]) -> Verd
         if not matched:
             if e.dtypes is None or set(e.dtypes) & set(dtypes_run):
                 verdict.stale.append(e)
-        elif e in DIFFERENCES:
+        elif e in differences:
             verdict.deliberate.extend(matched)
         else:
             verdict.known[e] = matched

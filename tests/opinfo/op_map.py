@@ -71,16 +71,21 @@ class Unconvertible(Exception):
     """A sample holds something minigrad has no form of (a float16 tensor, a complex number)."""
 
 
-def load_op_db() -> list:
-    """PyTorch's OpInfo list. Its module imports ``expecttest`` (a test-only dependency of
-    PyTorch's own suite) for its TestCase base class alone; when it is not installed, a
-    stand-in module with unittest's TestCase is registered so the samples can still load."""
+def allow_torch_testing_import() -> None:
+    """Make ``torch.testing._internal`` importable: its modules import ``expecttest`` (a
+    test-only dependency of PyTorch's own suite) for its TestCase base class alone; when it is
+    not installed, a stand-in module with unittest's TestCase is registered."""
     try:
         import expecttest  # noqa: F401
     except ImportError:
         shim = types.ModuleType("expecttest")
         shim.TestCase = unittest.TestCase
         sys.modules["expecttest"] = shim
+
+
+def load_op_db() -> list:
+    """PyTorch's OpInfo list (see :func:`allow_torch_testing_import`)."""
+    allow_torch_testing_import()
     from torch.testing._internal.common_methods_invocations import op_db
 
     return op_db
