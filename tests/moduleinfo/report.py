@@ -24,6 +24,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--class", dest="classes", action="append",
                         help="only these classes (repeatable)")
+    parser.add_argument("--seed", type=int, default=0, help="torch's seed for the samples")
     parser.add_argument("--failures", metavar="FILE", help="write each failing sample here")
     args = parser.parse_args(argv)
     db = load_module_db()
@@ -33,7 +34,7 @@ def main(argv: list[str] | None = None) -> None:
     for info, cls in run:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            ops = run_module(info, cls)
+            ops = run_module(info, cls, seed=args.seed)
         outcomes += ops
         verdict = judge(class_name(info), ops, tuple(dtype_name(d) for d in DTYPES_RUN))
         unexpected += verdict.unexpected

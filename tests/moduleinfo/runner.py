@@ -121,12 +121,16 @@ def run_sample(info: Any, cls: type, sample: Any, dtype: torch.dtype, training: 
     return outcome(PASS)
 
 
-def run_module(info: Any, cls: type, dtypes: tuple = DTYPES_RUN) -> list[Outcome]:
+def run_module(info: Any, cls: type, dtypes: tuple = DTYPES_RUN, seed: int = 0,
+               ) -> list[Outcome]:
     """The outcomes of every sample of ModuleInfo ``info`` in each of ``dtypes`` and both
-    modes (a failure to build the samples is one ``not applicable`` outcome)."""
+    modes (a failure to build the samples is one ``not applicable`` outcome). The samples'
+    values and torch's initial parameters are drawn from torch's generator, seeded with
+    ``seed`` first: the same run every time."""
     results = []
     for dtype in dtypes:
         for training in MODES:
+            torch.manual_seed(seed)
             try:
                 samples = info.module_inputs_func(info, device="cpu", dtype=dtype,
                                                   requires_grad=dtype == torch.float64,
