@@ -32,18 +32,37 @@ from .activation import (
     Tanh,
 )
 from .activation_hard import Hardsigmoid, Hardswish, Hardtanh, ReLU6
-from .activation_smooth import GLU, LogSigmoid, Mish, Softmin, Softsign
+from .activation_shrink import Hardshrink, PReLU, Softshrink, Tanhshrink, Threshold
+from .activation_smooth import (
+    GLU,
+    LogSigmoid,
+    LogSoftmax,
+    Mish,
+    Softmax2d,
+    Softmin,
+    Softplus,
+    Softsign,
+)
 from .attention import MultiHeadAttention
+from .bilinear import Bilinear
 from .containers import ModuleDict, ParameterList
 from .dropout import Dropout
 from .embedding import Embedding
 from .layernorm import LayerNorm
 from .linear import Linear
-from .loss import CrossEntropyLoss
+from .loss import CrossEntropyLoss, LinearCrossEntropyLoss
+from .margin_loss import (
+    CosineEmbeddingLoss,
+    HingeEmbeddingLoss,
+    MarginRankingLoss,
+    MultiLabelSoftMarginLoss,
+    SoftMarginLoss,
+)
 from .module import Module, ModuleList, Parameter, Sequential
 from .normalization import RMSNorm
 from .pointwise_loss import BCELoss, BCEWithLogitsLoss, L1Loss, MSELoss, NLLLoss
 from .positional import PositionalEncoding
+from .regression_loss import GaussianNLLLoss, HuberLoss, KLDivLoss, PoissonNLLLoss, SmoothL1Loss
 
 __all__ = [
     "CELU",
@@ -53,28 +72,41 @@ __all__ = [
     "SELU",
     "BCELoss",
     "BCEWithLogitsLoss",
+    "Bilinear",
+    "CosineEmbeddingLoss",
     "CrossEntropyLoss",
     "Dropout",
     "Embedding",
     "Flatten",
+    "GaussianNLLLoss",
+    "Hardshrink",
     "Hardsigmoid",
     "Hardswish",
     "Hardtanh",
+    "HingeEmbeddingLoss",
+    "HuberLoss",
     "Identity",
+    "KLDivLoss",
     "L1Loss",
     "LayerNorm",
     "LeakyReLU",
     "Linear",
+    "LinearCrossEntropyLoss",
     "LogSigmoid",
+    "LogSoftmax",
     "MSELoss",
+    "MarginRankingLoss",
     "Mish",
     "Module",
     "ModuleDict",
     "ModuleList",
     "MultiHeadAttention",
+    "MultiLabelSoftMarginLoss",
     "NLLLoss",
+    "PReLU",
     "Parameter",
     "ParameterList",
+    "PoissonNLLLoss",
     "PositionalEncoding",
     "RMSNorm",
     "ReLU",
@@ -82,10 +114,17 @@ __all__ = [
     "Sequential",
     "SiLU",
     "Sigmoid",
+    "SmoothL1Loss",
+    "SoftMarginLoss",
     "Softmax",
+    "Softmax2d",
     "Softmin",
+    "Softplus",
+    "Softshrink",
     "Softsign",
     "Tanh",
+    "Tanhshrink",
+    "Threshold",
     "functional",
     "init",
     "utils",

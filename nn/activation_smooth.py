@@ -13,7 +13,7 @@ from typing import Any
 from minigrad.ops.unary_math import UnaryMath
 from minigrad.tensor import Tensor
 
-from .activation import _Elementwise, softmax, softplus
+from .activation import _Elementwise, log_softmax, softmax, softplus
 from .module import Module
 
 
@@ -99,3 +99,49 @@ class GLU(Module):
 
     def extra_repr(self) -> str:
         return f"dim={self.dim}"
+
+
+class Softplus(Module):
+    """log(1 + e**(beta x)) / beta, linear above ``threshold`` (see :func:`softplus`)."""
+
+    def __init__(self, beta: float = 1.0, threshold: float = 20.0) -> None:
+        super().__init__()
+        self.beta, self.threshold = beta, threshold
+
+    def forward(self, input: Tensor) -> Tensor:
+        return softplus(input, self.beta, self.threshold)
+
+    def extra_repr(self) -> str:
+        return f"beta={self.beta}, threshold={self.threshold}"
+
+
+def _legacy_softmax_dim(ndim: int) -> int:
+    """PyTorch's dimension for a softmax module built without ``dim``: 0 for 0-, 1- and 3-D
+    input, else 1."""
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+class LogSoftmax(Module):
+    """log_softmax along ``dim`` (None: PyTorch's legacy choice, dim 0 of a 0-, 1- or 3-D
+    input, else dim 1)."""
+
+    def __init__(self, dim: int | None = None) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input: Tensor) -> Tensor:
+        dim = _legacy_softmax_dim(input.ndim) if self.dim is None else self.dim
+        return log_softmax(input, dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class Softmax2d(Module):
+    """softmax over the channels of (C, H, W) or (N, C, H, W) input (dim -3)."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        if input.ndim not in (3, 4):
+            raise ValueError(f"Softmax2d: expected input to be 3D or 4D, got {input.ndim}D "
+                             "instead")
+        return softmax(input, -3)

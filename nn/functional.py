@@ -31,19 +31,35 @@ from .activation import (
     tanh,
 )
 from .activation_hard import hardsigmoid, hardswish, hardtanh, relu6
+from .activation_shrink import hardshrink, prelu, softshrink, tanhshrink, threshold
 from .activation_smooth import glu, logsigmoid, mish, softmin, softsign
 from .attention import scaled_dot_product_attention
+from .bilinear import bilinear
 from .dropout import dropout
 from .embedding import embedding
 from .layernorm import layer_norm
 from .linear import gelu_linear, linear
 from .loss import cross_entropy, linear_cross_entropy, nll_loss
+from .margin_loss import (
+    cosine_embedding_loss,
+    hinge_embedding_loss,
+    margin_ranking_loss,
+    multilabel_soft_margin_loss,
+    soft_margin_loss,
+)
 from .normalization import rms_norm
 from .pointwise_loss import (
     binary_cross_entropy,
     binary_cross_entropy_with_logits,
     l1_loss,
     mse_loss,
+)
+from .regression_loss import (
+    gaussian_nll_loss,
+    huber_loss,
+    kl_div,
+    poisson_nll_loss,
+    smooth_l1_loss,
 )
 
 
@@ -121,19 +137,26 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12) -
 
 
 __all__ = [
+    "bilinear",
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "celu",
+    "cosine_embedding_loss",
     "cross_entropy",
     "dropout",
     "elu",
     "embedding",
+    "gaussian_nll_loss",
     "gelu",
     "gelu_linear",
     "glu",
+    "hardshrink",
     "hardsigmoid",
     "hardswish",
     "hardtanh",
+    "hinge_embedding_loss",
+    "huber_loss",
+    "kl_div",
     "l1_loss",
     "layer_norm",
     "leaky_relu",
@@ -141,12 +164,16 @@ __all__ = [
     "linear_cross_entropy",
     "log_softmax",
     "logsigmoid",
+    "margin_ranking_loss",
     "mish",
     "mse_loss",
+    "multilabel_soft_margin_loss",
     "nll_loss",
     "normalize",
     "one_hot",
     "pad",
+    "poisson_nll_loss",
+    "prelu",
     "relu",
     "relu6",
     "rms_norm",
@@ -154,9 +181,14 @@ __all__ = [
     "selu",
     "sigmoid",
     "silu",
+    "smooth_l1_loss",
+    "soft_margin_loss",
     "softmax",
     "softmin",
     "softplus",
+    "softshrink",
     "softsign",
     "tanh",
+    "tanhshrink",
+    "threshold",
 ]

@@ -18,7 +18,7 @@ from minigrad.ops.linear_cross_entropy import LinearCrossEntropyFunction
 from minigrad.ops.loss import CrossEntropyFunction, check_targets
 from minigrad.tensor import Tensor
 
-from .linear import linear
+from .linear import Linear, linear
 from .loss_module import WeightedLoss
 
 
@@ -325,3 +325,43 @@ class NLLLoss(WeightedLoss):
     def forward(self, input: Tensor, target: Any) -> Tensor:
         return nll_loss(input, target, self.weight, ignore_index=self.ignore_index,
                         reduction=self.reduction)
+
+
+class LinearCrossEntropyLoss(WeightedLoss):
+    """A classification head and its loss in one, as PyTorch's: ``linear_cross_entropy``
+    of ``input`` (N, in_features) through ``self.linear`` (a :class:`Linear` to
+    num_classes * prod(out_features), no bias by default) against ``target``; the class
+    ``weight`` is a buffer. ``out_features`` (d1, ...) gives PyTorch's K-dim logits
+    (N, num_classes, d1, ...)."""
+
+    def __init__(self, in_features: int, num_classes: int, *, out_features: tuple = (),
+                 bias: bool = False, device: Any = None, dtype: Any = None,
+                 reduction: str = "mean", weight: Any = None, ignore_index: int | None = None,
+                 label_smoothing: float = 0.0, options: Any = None) -> None:
+        if weight is not None and tuple(np.shape(getattr(weight, "data", weight))) != (
+                num_classes,):
+            raise RuntimeError(f"expected weight shape to be {(num_classes,)}, got "
+                               f"{tuple(np.shape(getattr(weight, 'data', weight)))}")
+        if not 0.0 <= label_smoothing <= 1.0:
+            raise RuntimeError(f"expected label_smoothing to be in range [0, 1], got "
+                               f"{label_smoothing}")
+        super().__init__(weight, reduction=reduction)
+        del device  # CPU only
+        self.num_classes, self.out_features = num_classes, tuple(out_features)
+        self.ignore_index, self.label_smoothing, self.options = (ignore_index, label_smoothing,
+                                                                 options)
+        self.linear = Linear(in_features, int(np.prod(out_features, dtype=np.int64))
+                             * num_classes, bias=bias, dtype=dtype or np.float32)
+
+    def forward(self, input: Tensor, target: Any) -> Tensor:
+        w = self.linear.weight.reshape((self.num_classes, *self.out_features,
+                                        self.linear.in_features))
+        b = None if self.linear.bias is None else self.linear.bias.reshape(
+            (self.num_classes, *self.out_features))
+        return linear_cross_entropy(input, w, target, linear_bias=b, weight=self.weight,
+                                    reduction=self.reduction, ignore_index=self.ignore_index,
+                                    label_smoothing=self.label_smoothing, options=self.options)
+
+    def extra_repr(self) -> str:
+        return (f"in_features={self.linear.in_features}, num_classes={self.num_classes}, "
+                f"out_features={self.out_features}")

@@ -1,4 +1,4 @@
-"""The module_db count table: ``python -m tests.moduleinfo.report [--class NAME] [--failures F]``.
+"""The module_db count table: ``python -m tests.moduleinfo.report [--all] [--class NAME]``.
 
 Prints, for every PyTorch ModuleInfo whose class minigrad has, the number of samples (float32
 and float64, train and eval) and of each outcome, the totals, the deliberate differences with
@@ -16,7 +16,7 @@ from opinfo.summary import table
 
 from .differences import DIFFERENCES, judge
 from .module_map import class_name, load_module_db, modules_to_run
-from .runner import DTYPES_RUN, dtype_name, run_module
+from .runner import DTYPES_RUN, SAMPLE_LIMIT, dtype_name, run_module
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -24,6 +24,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--class", dest="classes", action="append",
                         help="only these classes (repeatable)")
+    parser.add_argument("--all", action="store_true",
+                        help="every sample (default: at most runner.SAMPLE_LIMIT per class, "
+                             "dtype and mode)")
     parser.add_argument("--seed", type=int, default=0, help="torch's seed for the samples")
     parser.add_argument("--failures", metavar="FILE", help="write each failing sample here")
     args = parser.parse_args(argv)
@@ -34,7 +37,8 @@ def main(argv: list[str] | None = None) -> None:
     for info, cls in run:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            ops = run_module(info, cls, seed=args.seed)
+            ops = run_module(info, cls, seed=args.seed,
+                             limit=None if args.all else SAMPLE_LIMIT)
         outcomes += ops
         verdict = judge(class_name(info), ops, tuple(dtype_name(d) for d in DTYPES_RUN))
         unexpected += verdict.unexpected
