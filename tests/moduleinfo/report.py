@@ -11,7 +11,7 @@ import argparse
 import time
 import warnings
 
-from opinfo.runner import NOT_APPLICABLE, PASS
+from opinfo.report import write_failures
 from opinfo.summary import table
 
 from .differences import DIFFERENCES, judge
@@ -58,13 +58,7 @@ def main(argv: list[str] | None = None) -> None:
         missing = sorted({class_name(i) for i in db} - have)
         print(f"\nmodule_db classes minigrad lacks ({len(missing)}): " + " ".join(missing))
     if args.failures:
-        with open(args.failures, "w", encoding="utf-8") as f:
-            for o in outcomes:
-                if o.category not in (PASS, NOT_APPLICABLE):
-                    f.write(f"{o.op}\t{o.dtype}\t{o.index}\t{o.category}\t{o.sample}\t"
-                            f"{o.detail}\n")
-        print(f"failures written to {args.failures}")
-
+        write_failures(args.failures, outcomes)
 
 if __name__ == "__main__":
     main()
