@@ -63,6 +63,7 @@ from .normalization import RMSNorm
 from .pointwise_loss import BCELoss, BCEWithLogitsLoss, L1Loss, MSELoss, NLLLoss
 from .positional import PositionalEncoding
 from .regression_loss import GaussianNLLLoss, HuberLoss, KLDivLoss, PoissonNLLLoss, SmoothL1Loss
+from .triplet_loss import MultiMarginLoss, TripletMarginLoss, TripletMarginWithDistanceLoss
 
 __all__ = [
     "CELU",
@@ -102,6 +103,7 @@ __all__ = [
     "ModuleList",
     "MultiHeadAttention",
     "MultiLabelSoftMarginLoss",
+    "MultiMarginLoss",
     "NLLLoss",
     "PReLU",
     "Parameter",
@@ -125,6 +127,8 @@ __all__ = [
     "Tanh",
     "Tanhshrink",
     "Threshold",
+    "TripletMarginLoss",
+    "TripletMarginWithDistanceLoss",
     "functional",
     "init",
     "utils",

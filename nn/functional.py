@@ -61,6 +61,12 @@ from .regression_loss import (
     poisson_nll_loss,
     smooth_l1_loss,
 )
+from .triplet_loss import (
+    multi_margin_loss,
+    pairwise_distance,
+    triplet_margin_loss,
+    triplet_margin_with_distance_loss,
+)
 
 
 def one_hot(tensor: Any, num_classes: int = -1) -> Tensor:
@@ -167,11 +173,13 @@ __all__ = [
     "margin_ranking_loss",
     "mish",
     "mse_loss",
+    "multi_margin_loss",
     "multilabel_soft_margin_loss",
     "nll_loss",
     "normalize",
     "one_hot",
     "pad",
+    "pairwise_distance",
     "poisson_nll_loss",
     "prelu",
     "relu",
@@ -191,4 +199,6 @@ __all__ = [
     "tanh",
     "tanhshrink",
     "threshold",
+    "triplet_margin_loss",
+    "triplet_margin_with_distance_loss",
 ]

@@ -87,3 +87,39 @@ def test_class_weight_that_requires_grad_with_class_ids_raises_as_pytorch(fn: st
                                            "'weight'"):
         getattr(F, fn)(mg.zeros(2, 3, dtype=np.float64), np.array([0, 1]),
                        mg.tensor(w, requires_grad=True))
+
+
+def _cosine_distance(lib):
+    return lambda a, b: 1 - (a * b).sum(-1) / ((a * a).sum(-1) * (b * b).sum(-1)).sqrt()
+
+
+TRIPLETS = [
+    ("TripletMarginLoss", {}), ("TripletMarginLoss", {"p": 1.0, "swap": True}),
+    ("TripletMarginLoss", {"margin": 0.5, "reduction": "none"}),
+    ("TripletMarginLoss", {"p": 3.0, "reduction": "sum"}),
+    ("TripletMarginWithDistanceLoss", {}),
+    ("TripletMarginWithDistanceLoss", {"swap": True, "margin": 2.0, "reduction": "sum"}),
+    ("TripletMarginWithDistanceLoss", {"distance_function": "cosine"}),
+]
+
+
+@pytest.mark.parametrize("shape", [(5, 4), (4,)])
+@pytest.mark.parametrize("name, kwargs", TRIPLETS, ids=[f"{n}-{k}" for n, k in TRIPLETS])
+def test_triplet_losses_value_and_gradients(name: str, kwargs: dict, shape: tuple) -> None:
+    """module_db has no triplet samples: values and float64 gradients against torch here."""
+    rng = np.random.default_rng(3)
+    arrays = [rng.standard_normal(shape) for _ in range(3)]
+    tk, mk = dict(kwargs), dict(kwargs)
+    if kwargs.get("distance_function") == "cosine":
+        tk["distance_function"], mk["distance_function"] = (_cosine_distance(torch),
+                                                            _cosine_distance(mg))
+    ts = [torch.tensor(a, requires_grad=True) for a in arrays]
+    ms = [mg.tensor(a, requires_grad=True) for a in arrays]
+    t_out = getattr(torch.nn, name)(**tk)(*ts)
+    m_out = getattr(nn, name)(**mk)(*ms)
+    np.testing.assert_allclose(m_out.data, t_out.detach().numpy(), rtol=1e-10, atol=1e-12)
+    up = rng.standard_normal(t_out.shape)
+    (t_out * torch.tensor(up)).sum().backward()
+    (m_out * mg.tensor(up)).sum().backward()
+    for t, m in zip(ts, ms):
+        np.testing.assert_allclose(m.grad.data, t.grad.numpy(), rtol=1e-9, atol=1e-12)
