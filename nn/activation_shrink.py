@@ -36,10 +36,11 @@ def tanhshrink(input: Tensor) -> Tensor:
 
 
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
-    """x where x > threshold, else ``value``. ``inplace`` is accepted and gives a new
-    tensor (minigrad's activations never write into their input)."""
+    """x where x > threshold, else ``value`` (cast to the input's dtype, as PyTorch).
+    ``inplace`` is accepted and gives a new tensor (minigrad's activations never write
+    into their input)."""
     del inplace  # the result is the same; minigrad returns a new tensor
-    return where(input > threshold, input, float(value))
+    return where(input > threshold, input, np.asarray(value).astype(input.dtype))
 
 
 def prelu(input: Tensor, weight: Tensor) -> Tensor:
