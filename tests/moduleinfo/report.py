@@ -50,6 +50,8 @@ def main(argv: list[str] | None = None) -> None:
     print("\nDeliberate differences:")
     for e in DIFFERENCES:
         print(f"  {e.op} [{e.category}]: {e.reason}")
+    if not DIFFERENCES:
+        print("  (none)")
     for o in unexpected:
         print(f"UNEXPECTED {o.op} {o.dtype} sample {o.index} [{o.category}] {o.sample}: "
               f"{o.detail}")
