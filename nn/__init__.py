@@ -55,6 +55,7 @@ from .margin_loss import (
     CosineEmbeddingLoss,
     HingeEmbeddingLoss,
     MarginRankingLoss,
+    MultiLabelMarginLoss,
     MultiLabelSoftMarginLoss,
     SoftMarginLoss,
 )
@@ -102,6 +103,7 @@ __all__ = [
     "ModuleDict",
     "ModuleList",
     "MultiHeadAttention",
+    "MultiLabelMarginLoss",
     "MultiLabelSoftMarginLoss",
     "MultiMarginLoss",
     "NLLLoss",

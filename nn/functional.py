@@ -44,6 +44,7 @@ from .margin_loss import (
     cosine_embedding_loss,
     hinge_embedding_loss,
     margin_ranking_loss,
+    multilabel_margin_loss,
     multilabel_soft_margin_loss,
     soft_margin_loss,
 )
@@ -174,6 +175,7 @@ __all__ = [
     "mish",
     "mse_loss",
     "multi_margin_loss",
+    "multilabel_margin_loss",
     "multilabel_soft_margin_loss",
     "nll_loss",
     "normalize",

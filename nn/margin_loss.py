@@ -77,6 +77,38 @@ def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Any, margin: f
     return _reduce(loss, _legacy(size_average, reduce, reduction), "cosine_embedding_loss")
 
 
+def multilabel_margin_loss(input: Tensor, target: Any, size_average: bool | None = None,
+                           reduce: bool | None = None, reduction: str = "mean") -> Tensor:
+    """sum over target classes j and non-target classes k of max(0, 1 - (x_j - x_k)) / C
+    per sample, for scores (N, C) or (C,) and ``target`` of the same shape holding class ids
+    up to the first -1 (a class listed twice counts twice, as PyTorch), reduced."""
+    t = np.asarray(getattr(target, "data", target))
+    if t.shape != input.shape or input.ndim > 2:
+        raise RuntimeError(f"multilabel_margin_loss: inconsistent target size: {t.shape} for "
+                           f"input of size: {input.shape}")
+    rows = input if input.ndim == 2 else input.reshape(1, -1)
+    tr = t.reshape(rows.shape).astype(np.int64)
+    c = rows.shape[1]
+    listed = np.cumprod(tr != -1, axis=1).astype(bool)  # ids before the first -1
+    if np.any(listed & ((tr < 0) | (tr >= c))):
+        raise RuntimeError(f"multilabel_margin_loss: target ids must lie in [0, {c}) or be -1")
+    count = np.zeros(rows.shape, rows.dtype)  # how often each class is listed, per sample
+    r, col = np.nonzero(listed)
+    np.add.at(count, (r, tr[r, col]), 1)
+    factor = count[:, :, None] * (count == 0)[:, None, :]  # (j listed) x (k not listed)
+    hinge = (1 - rows.unsqueeze(2) + rows.unsqueeze(1)).clamp(min=0)
+    loss = (hinge * Tensor(factor.astype(rows.dtype))).sum((1, 2)) / c
+    loss = loss.reshape(()) if input.ndim < 2 else loss
+    return _reduce(loss, _legacy(size_average, reduce, reduction), "multilabel_margin_loss")
+
+
+class MultiLabelMarginLoss(Loss):
+    """Module form of :func:`multilabel_margin_loss`."""
+
+    def forward(self, input: Tensor, target: Any) -> Tensor:
+        return multilabel_margin_loss(input, target, reduction=self.reduction)
+
+
 class SoftMarginLoss(Loss):
     """Module form of :func:`soft_margin_loss`."""
 
