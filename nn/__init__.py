@@ -32,7 +32,17 @@ from .activation import (
     Tanh,
 )
 from .activation_hard import Hardsigmoid, Hardswish, Hardtanh, ReLU6
-from .activation_smooth import GLU, LogSigmoid, Mish, Softmin, Softsign
+from .activation_shrink import Hardshrink, PReLU, Softshrink, Tanhshrink, Threshold
+from .activation_smooth import (
+    GLU,
+    LogSigmoid,
+    LogSoftmax,
+    Mish,
+    Softmax2d,
+    Softmin,
+    Softplus,
+    Softsign,
+)
 from .adaptive_pooling import (
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
@@ -43,6 +53,7 @@ from .adaptive_pooling import (
 )
 from .attention import MultiHeadAttention
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
+from .bilinear import Bilinear
 from .containers import ModuleDict, ParameterList
 from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from .dropout import Dropout
@@ -53,7 +64,15 @@ from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from .layernorm import LayerNorm
 from .linear import Linear
 from .local_response_norm import LocalResponseNorm
-from .loss import CrossEntropyLoss
+from .loss import CrossEntropyLoss, LinearCrossEntropyLoss
+from .margin_loss import (
+    CosineEmbeddingLoss,
+    HingeEmbeddingLoss,
+    MarginRankingLoss,
+    MultiLabelMarginLoss,
+    MultiLabelSoftMarginLoss,
+    SoftMarginLoss,
+)
 from .module import Module, ModuleList, Parameter, Sequential
 from .multihead_attention import MultiheadAttention
 from .normalization import RMSNorm
@@ -90,6 +109,7 @@ from .pooling import (
     MaxUnpool3d,
 )
 from .positional import PositionalEncoding
+from .regression_loss import GaussianNLLLoss, HuberLoss, KLDivLoss, PoissonNLLLoss, SmoothL1Loss
 from .rnn import GRU, LSTM, RNN, RNNBase
 from .rnn_cells import GRUCell, LSTMCell, RNNCell, RNNCellBase
 from .transformer import (
@@ -99,6 +119,7 @@ from .transformer import (
     TransformerEncoder,
     TransformerEncoderLayer,
 )
+from .triplet_loss import MultiMarginLoss, TripletMarginLoss, TripletMarginWithDistanceLoss
 from .unflatten import Unflatten
 
 __all__ = [
@@ -124,6 +145,7 @@ __all__ = [
     "BatchNorm1d",
     "BatchNorm2d",
     "BatchNorm3d",
+    "Bilinear",
     "CircularPad1d",
     "CircularPad2d",
     "CircularPad3d",
@@ -136,20 +158,26 @@ __all__ = [
     "ConvTranspose1d",
     "ConvTranspose2d",
     "ConvTranspose3d",
+    "CosineEmbeddingLoss",
     "CrossEntropyLoss",
     "Dropout",
     "Embedding",
     "Flatten",
     "Fold",
     "GRUCell",
+    "GaussianNLLLoss",
     "GroupNorm",
+    "Hardshrink",
     "Hardsigmoid",
     "Hardswish",
     "Hardtanh",
+    "HingeEmbeddingLoss",
+    "HuberLoss",
     "Identity",
     "InstanceNorm1d",
     "InstanceNorm2d",
     "InstanceNorm3d",
+    "KLDivLoss",
     "L1Loss",
     "LPPool1d",
     "LPPool2d",
@@ -158,9 +186,12 @@ __all__ = [
     "LayerNorm",
     "LeakyReLU",
     "Linear",
+    "LinearCrossEntropyLoss",
     "LocalResponseNorm",
     "LogSigmoid",
+    "LogSoftmax",
     "MSELoss",
+    "MarginRankingLoss",
     "MaxPool1d",
     "MaxPool2d",
     "MaxPool3d",
@@ -172,10 +203,15 @@ __all__ = [
     "ModuleDict",
     "ModuleList",
     "MultiHeadAttention",
+    "MultiLabelMarginLoss",
+    "MultiLabelSoftMarginLoss",
+    "MultiMarginLoss",
     "MultiheadAttention",
     "NLLLoss",
+    "PReLU",
     "Parameter",
     "ParameterList",
+    "PoissonNLLLoss",
     "PositionalEncoding",
     "RMSNorm",
     "RNNBase",
@@ -192,15 +228,24 @@ __all__ = [
     "Sequential",
     "SiLU",
     "Sigmoid",
+    "SmoothL1Loss",
+    "SoftMarginLoss",
     "Softmax",
+    "Softmax2d",
     "Softmin",
+    "Softplus",
+    "Softshrink",
     "Softsign",
     "Tanh",
+    "Tanhshrink",
+    "Threshold",
     "Transformer",
     "TransformerDecoder",
     "TransformerDecoderLayer",
     "TransformerEncoder",
     "TransformerEncoderLayer",
+    "TripletMarginLoss",
+    "TripletMarginWithDistanceLoss",
     "Unflatten",
     "Unfold",
     "ZeroPad1d",

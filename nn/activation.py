@@ -19,35 +19,35 @@ from minigrad.tensor import Tensor
 from .module import Module
 
 
-def relu(x: Tensor) -> Tensor:
+def relu(input: Tensor) -> Tensor:
     """max(x, 0) elementwise."""
-    return x.relu()
+    return input.relu()
 
 
-def gelu(x: Tensor, approximate: str = "none") -> Tensor:
+def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     """x * Phi(x) (Phi the standard normal CDF), or its tanh approximation
     0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) with ``approximate='tanh'``."""
     if approximate not in ("none", "tanh"):
         raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
-    return x.gelu(approximate=approximate)
+    return input.gelu(approximate=approximate)
 
 
-def softmax(x: Tensor, dim: int = -1, dtype: Any = None) -> Tensor:
+def softmax(input: Tensor, dim: int = -1, dtype: Any = None) -> Tensor:
     """exp(x_i) / sum_j exp(x_j) along ``dim`` (stable: the row max is subtracted); the input
     is cast to ``dtype`` first when given."""
-    return x.softmax(dim, dtype)
+    return input.softmax(dim, dtype)
 
 
-def log_softmax(x: Tensor, dim: int = -1, dtype: Any = None) -> Tensor:
+def log_softmax(input: Tensor, dim: int = -1, dtype: Any = None) -> Tensor:
     """x_i - logsumexp(x) along ``dim``; the input is cast to ``dtype`` first when given."""
-    return x.log_softmax(dim, dtype)
+    return input.log_softmax(dim, dtype)
 
 
 class ReLU(Module):
     """max(x, 0) elementwise."""
 
-    def forward(self, x: Tensor) -> Tensor:
-        return relu(x)
+    def forward(self, input: Tensor) -> Tensor:
+        return relu(input)
 
 
 class GELU(Module):
@@ -59,31 +59,31 @@ class GELU(Module):
             raise ValueError(f"GELU: approximate must be 'none' or 'tanh', got {approximate!r}")
         self.approximate = approximate
 
-    def forward(self, x: Tensor) -> Tensor:
-        return gelu(x, self.approximate)
+    def forward(self, input: Tensor) -> Tensor:
+        return gelu(input, self.approximate)
 
     def extra_repr(self) -> str:
         return f"approximate={self.approximate!r}"
 
 
-def sigmoid(x: Tensor) -> Tensor:
+def sigmoid(input: Tensor) -> Tensor:
     """1 / (1 + e**-x)."""
-    return x.sigmoid()
+    return input.sigmoid()
 
 
-def tanh(x: Tensor) -> Tensor:
+def tanh(input: Tensor) -> Tensor:
     """Hyperbolic tangent."""
-    return x.tanh()
+    return input.tanh()
 
 
-def silu(x: Tensor) -> Tensor:
+def silu(input: Tensor) -> Tensor:
     """x * sigmoid(x) (also called swish)."""
-    return x * x.sigmoid()
+    return input * input.sigmoid()
 
 
-def leaky_relu(x: Tensor, negative_slope: float = 0.01) -> Tensor:
+def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:
     """x where x > 0, else negative_slope * x (the gradient at 0 is negative_slope, as PyTorch)."""
-    return where(x > 0, x, x * negative_slope)
+    return where(input > 0, input, input * negative_slope)
 
 
 def _elu(x: Tensor, alpha: float, scale: float = 1.0, input_scale: float = 1.0) -> Tensor:
@@ -94,17 +94,17 @@ def _elu(x: Tensor, alpha: float, scale: float = 1.0, input_scale: float = 1.0) 
                              input_scale=float(input_scale))
 
 
-def elu(x: Tensor, alpha: float = 1.0) -> Tensor:
+def elu(input: Tensor, alpha: float = 1.0) -> Tensor:
     """x where x > 0, else alpha * (e**x - 1)."""
-    return _elu(x, alpha)
+    return _elu(input, alpha)
 
 
-def celu(x: Tensor, alpha: float = 1.0) -> Tensor:
+def celu(input: Tensor, alpha: float = 1.0) -> Tensor:
     """x where x > 0, else alpha * (e**(x / alpha) - 1): ELU with a slope of 1 at 0 for any
     alpha (continuously differentiable)."""
     if alpha == 0:
         raise ValueError("celu: alpha must not be 0 (it divides x)")
-    return _elu(x, alpha, input_scale=1.0 / alpha)
+    return _elu(input, alpha, input_scale=1.0 / alpha)
 
 
 # SELU's constants (Klambauer et al., 2017): the fixed point of mean 0 and variance 1
@@ -112,17 +112,17 @@ _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
 
 
-def selu(x: Tensor) -> Tensor:
+def selu(input: Tensor) -> Tensor:
     """scale * (x where x > 0, else alpha * (e**x - 1)), alpha = 1.6733, scale = 1.0507
     (self-normalising: keeps activations near mean 0, variance 1)."""
-    return _elu(x, _SELU_ALPHA, _SELU_SCALE)
+    return _elu(input, _SELU_ALPHA, _SELU_SCALE)
 
 
-def softplus(x: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     """log(1 + e**(beta x)) / beta, and x itself where beta x > threshold (as PyTorch)."""
-    bx = x * beta
+    bx = input * beta
     soft = bx.clamp(max=threshold).exp().log1p() / beta  # log1p: exact where e**(beta x) is tiny
-    return where(bx > threshold, x, soft)
+    return where(bx > threshold, input, soft)
 
 
 class _Elementwise(Module):
@@ -130,8 +130,8 @@ class _Elementwise(Module):
 
     fn = staticmethod(relu)
 
-    def forward(self, x: Tensor) -> Tensor:
-        return type(self).fn(x)
+    def forward(self, input: Tensor) -> Tensor:
+        return type(self).fn(input)
 
 
 class Tanh(_Elementwise):
@@ -158,8 +158,8 @@ class Identity(Module):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__()
 
-    def forward(self, x: Tensor) -> Tensor:
-        return x
+    def forward(self, input: Tensor) -> Tensor:
+        return input
 
 
 class LeakyReLU(Module):
@@ -169,8 +169,8 @@ class LeakyReLU(Module):
         super().__init__()
         self.negative_slope = negative_slope
 
-    def forward(self, x: Tensor) -> Tensor:
-        return leaky_relu(x, self.negative_slope)
+    def forward(self, input: Tensor) -> Tensor:
+        return leaky_relu(input, self.negative_slope)
 
     def extra_repr(self) -> str:
         return f"negative_slope={self.negative_slope}"
@@ -183,8 +183,8 @@ class ELU(Module):
         super().__init__()
         self.alpha = alpha
 
-    def forward(self, x: Tensor) -> Tensor:
-        return elu(x, self.alpha)
+    def forward(self, input: Tensor) -> Tensor:
+        return elu(input, self.alpha)
 
     def extra_repr(self) -> str:
         return f"alpha={self.alpha}"
@@ -199,8 +199,8 @@ class CELU(Module):
             raise ValueError("CELU: alpha must not be 0 (it divides x)")
         self.alpha = alpha
 
-    def forward(self, x: Tensor) -> Tensor:
-        return celu(x, self.alpha)
+    def forward(self, input: Tensor) -> Tensor:
+        return celu(input, self.alpha)
 
     def extra_repr(self) -> str:
         return f"alpha={self.alpha}"
@@ -219,8 +219,8 @@ class Softmax(Module):
         super().__init__()
         self.dim = dim
 
-    def forward(self, x: Tensor) -> Tensor:
-        return softmax(x, self.dim)
+    def forward(self, input: Tensor) -> Tensor:
+        return softmax(input, self.dim)
 
     def extra_repr(self) -> str:
         return f"dim={self.dim}"
@@ -233,5 +233,5 @@ class Flatten(Module):
         super().__init__()
         self.start_dim, self.end_dim = start_dim, end_dim
 
-    def forward(self, x: Tensor) -> Tensor:
-        return x.flatten(self.start_dim, self.end_dim)
+    def forward(self, input: Tensor) -> Tensor:
+        return input.flatten(self.start_dim, self.end_dim)

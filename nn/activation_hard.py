@@ -19,36 +19,36 @@ from .activation import _Elementwise
 from .module import Module
 
 
-def hardtanh(x: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
+def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
     """min_val where x <= min_val, max_val where x >= max_val, else x. Gradient 1 strictly
     between the bounds, 0 elsewhere (at the bounds too, as PyTorch)."""
     if min_val > max_val:
         raise ValueError(f"hardtanh: min_val ({min_val}) must not exceed max_val ({max_val})")
-    a = x.data
+    a = input.data
     inside = (a > min_val) & (a < max_val)
     # outside the bounds the value is a constant of x's dtype: no gradient flows there
-    return where(inside, x, np.clip(a, min_val, max_val).astype(a.dtype, copy=False))
+    return where(inside, input, np.clip(a, min_val, max_val).astype(a.dtype, copy=False))
 
 
-def relu6(x: Tensor) -> Tensor:
+def relu6(input: Tensor) -> Tensor:
     """min(max(x, 0), 6): hardtanh(x, 0, 6) (gradient 0 at 0 and at 6)."""
-    return hardtanh(x, 0.0, 6.0)
+    return hardtanh(input, 0.0, 6.0)
 
 
-def hardsigmoid(x: Tensor) -> Tensor:
+def hardsigmoid(input: Tensor) -> Tensor:
     """0 where x <= -3, 1 where x >= 3, else x / 6 + 1/2. Gradient 1/6 strictly between -3
     and 3, 0 elsewhere (as PyTorch)."""
-    a = x.data
-    middle = x / 6 + 0.5
+    a = input.data
+    middle = input / 6 + 0.5
     return where((a > -3) & (a < 3), middle, (a >= 3).astype(middle.dtype))
 
 
-def hardswish(x: Tensor) -> Tensor:
+def hardswish(input: Tensor) -> Tensor:
     """x * relu6(x + 3) / 6: 0 where x <= -3, x where x >= 3, else x (x + 3) / 6. The
     derivative at -3 is 0 and at 3 is 1 (the outer pieces'), as PyTorch."""
-    a = x.data
-    middle = x * (x + 3) / 6
-    outer = where(a >= 3, x, np.zeros((), middle.dtype))
+    a = input.data
+    middle = input * (input + 3) / 6
+    outer = where(a >= 3, input, np.zeros((), middle.dtype))
     return where((a > -3) & (a < 3), middle, outer)
 
 
@@ -61,8 +61,8 @@ class Hardtanh(Module):
             raise ValueError(f"Hardtanh: min_val ({min_val}) must not exceed max_val ({max_val})")
         self.min_val, self.max_val = min_val, max_val
 
-    def forward(self, x: Tensor) -> Tensor:
-        return hardtanh(x, self.min_val, self.max_val)
+    def forward(self, input: Tensor) -> Tensor:
+        return hardtanh(input, self.min_val, self.max_val)
 
     def extra_repr(self) -> str:
         return f"min_val={self.min_val}, max_val={self.max_val}"

@@ -13,46 +13,46 @@ from typing import Any
 from minigrad.ops.unary_math import UnaryMath
 from minigrad.tensor import Tensor
 
-from .activation import _Elementwise, softmax, softplus
+from .activation import _Elementwise, log_softmax, softmax, softplus
 from .module import Module
 
 
-def softsign(x: Tensor) -> Tensor:
+def softsign(input: Tensor) -> Tensor:
     """x / (1 + |x|)."""
-    return x / (1 + x.abs())
+    return input / (1 + input.abs())
 
 
-def logsigmoid(x: Tensor) -> Tensor:
+def logsigmoid(input: Tensor) -> Tensor:
     """log(sigmoid(x)) = -softplus(-x), computed as min(x, 0) - log1p(e**-|x|): no overflow
     and no log(0) for any x."""
-    return UnaryMath.apply(x, name="logsigmoid")
+    return UnaryMath.apply(input, name="logsigmoid")
 
 
-def mish(x: Tensor) -> Tensor:
+def mish(input: Tensor) -> Tensor:
     """x * tanh(softplus(x)) (softplus with its threshold of 20: no overflow for large x)."""
-    return x * softplus(x).tanh()
+    return input * softplus(input).tanh()
 
 
-def softmin(x: Tensor, dim: int = -1, dtype: Any = None) -> Tensor:
+def softmin(input: Tensor, dim: int = -1, dtype: Any = None) -> Tensor:
     """softmax(-x) along ``dim``; ``dtype=`` casts x first, as PyTorch. (PyTorch's ``dim=None``
     picks a dimension by the input's rank and warns; minigrad's default is the last one, as
     its ``softmax``.)"""
     if dtype is not None:
-        x = x.to(dtype)
-    return softmax(-x, dim)
+        input = input.to(dtype)
+    return softmax(-input, dim)
 
 
-def glu(x: Tensor, dim: int = -1) -> Tensor:
+def glu(input: Tensor, dim: int = -1) -> Tensor:
     """a * sigmoid(b), where a and b are the first and second halves of x along ``dim``
     (whose size must be even): the output has half that size."""
-    if x.ndim == 0:
+    if input.ndim == 0:
         raise RuntimeError("glu: does not support 0-d tensors (there is no dimension to halve)")
-    n = x.size(dim)  # raises IndexError for a dim out of range
-    d = dim % x.ndim
+    n = input.size(dim)  # raises IndexError for a dim out of range
+    d = dim % input.ndim
     if n % 2:
         raise RuntimeError(f"glu: halving dimension must be even, but dimension {dim} is size {n}")
     head = (slice(None),) * d
-    return x[head + (slice(0, n // 2),)] * x[head + (slice(n // 2, n),)].sigmoid()
+    return input[head + (slice(0, n // 2),)] * input[head + (slice(n // 2, n),)].sigmoid()
 
 
 class Softsign(_Elementwise):
@@ -80,8 +80,8 @@ class Softmin(Module):
         super().__init__()
         self.dim = dim
 
-    def forward(self, x: Tensor) -> Tensor:
-        return softmin(x, self.dim)
+    def forward(self, input: Tensor) -> Tensor:
+        return softmin(input, self.dim)
 
     def extra_repr(self) -> str:
         return f"dim={self.dim}"
@@ -94,8 +94,54 @@ class GLU(Module):
         super().__init__()
         self.dim = dim
 
-    def forward(self, x: Tensor) -> Tensor:
-        return glu(x, self.dim)
+    def forward(self, input: Tensor) -> Tensor:
+        return glu(input, self.dim)
 
     def extra_repr(self) -> str:
         return f"dim={self.dim}"
+
+
+class Softplus(Module):
+    """log(1 + e**(beta x)) / beta, linear above ``threshold`` (see :func:`softplus`)."""
+
+    def __init__(self, beta: float = 1.0, threshold: float = 20.0) -> None:
+        super().__init__()
+        self.beta, self.threshold = beta, threshold
+
+    def forward(self, input: Tensor) -> Tensor:
+        return softplus(input, self.beta, self.threshold)
+
+    def extra_repr(self) -> str:
+        return f"beta={self.beta}, threshold={self.threshold}"
+
+
+def _legacy_softmax_dim(ndim: int) -> int:
+    """PyTorch's dimension for a softmax module built without ``dim``: 0 for 0-, 1- and 3-D
+    input, else 1."""
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+class LogSoftmax(Module):
+    """log_softmax along ``dim`` (None: PyTorch's legacy choice, dim 0 of a 0-, 1- or 3-D
+    input, else dim 1)."""
+
+    def __init__(self, dim: int | None = None) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input: Tensor) -> Tensor:
+        dim = _legacy_softmax_dim(input.ndim) if self.dim is None else self.dim
+        return log_softmax(input, dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class Softmax2d(Module):
+    """softmax over the channels of (C, H, W) or (N, C, H, W) input (dim -3)."""
+
+    def forward(self, input: Tensor) -> Tensor:
+        if input.ndim not in (3, 4):
+            raise ValueError(f"Softmax2d: expected input to be 3D or 4D, got {input.ndim}D "
+                             "instead")
+        return softmax(input, -3)

@@ -31,12 +31,12 @@ def dropout_mask(shape: tuple, p: float, dtype: np.dtype) -> np.ndarray:
     return keep.astype(dtype) * dtype.type(1.0 / (1.0 - p))
 
 
-def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
+def dropout(input: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     """Inverted dropout of x (any shape); the identity when not training or p == 0."""
     p = _check_p(p)
     if not training or p == 0.0:
-        return x
-    return DropoutFunction.apply(x, scaled_mask=dropout_mask(x.shape, p, x.dtype))
+        return input
+    return DropoutFunction.apply(input, scaled_mask=dropout_mask(input.shape, p, input.dtype))
 
 
 class Dropout(Module):
@@ -47,8 +47,8 @@ class Dropout(Module):
         super().__init__()
         self.p = _check_p(p)
 
-    def forward(self, x: Tensor) -> Tensor:
-        return dropout(x, self.p, self.training)
+    def forward(self, input: Tensor) -> Tensor:
+        return dropout(input, self.p, self.training)
 
     def extra_repr(self) -> str:
         return f"p={self.p}"

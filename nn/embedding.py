@@ -19,10 +19,10 @@ from minigrad.tensor import Tensor
 from .module import Module, Parameter
 
 
-def check_ids(ids: Any, num_embeddings: int) -> np.ndarray:
+def check_ids(input: Any, num_embeddings: int) -> np.ndarray:
     """The ids as a fresh int64 ndarray (a copy the op owns: the caller may refill its batch
     buffer before backward); TypeError if not integers, IndexError if out of range."""
-    arr = ids.data if isinstance(ids, Tensor) else np.asarray(ids)
+    arr = input.data if isinstance(input, Tensor) else np.asarray(input)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"embedding: ids must be integers, got dtype {arr.dtype}")
     if arr.size:
@@ -36,7 +36,7 @@ def check_ids(ids: Any, num_embeddings: int) -> np.ndarray:
     return arr.astype(np.int64)  # always a copy
 
 
-def embedding(ids: Any, weight: Tensor, padding_idx: int | None = None,
+def embedding(input: Any, weight: Tensor, padding_idx: int | None = None,
               max_norm: float | None = None, norm_type: float = 2.0,
               scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
     """Rows of ``weight`` (num_embeddings, D) picked by integer ``ids`` -> ids.shape + (D,).
@@ -53,7 +53,7 @@ def embedding(ids: Any, weight: Tensor, padding_idx: int | None = None,
     if weight.ndim != 2:
         raise ValueError(f"embedding: weight must be 2-D (num_embeddings, dim), got {weight.shape}")
     n = weight.shape[0]
-    checked = check_ids(ids, n)
+    checked = check_ids(input, n)
     if padding_idx is not None:
         if not -n <= padding_idx < n:
             raise ValueError(f"embedding: padding_idx {padding_idx} is out of range for a "
@@ -111,8 +111,8 @@ class Embedding(Module):
             w[padding_idx] = 0
         self.weight = Parameter(w)
 
-    def forward(self, ids: Any) -> Tensor:
-        return embedding(ids, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+    def forward(self, input: Any) -> Tensor:
+        return embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
                          self.scale_grad_by_freq, self.sparse)
 
     def extra_repr(self) -> str:

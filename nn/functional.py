@@ -31,6 +31,7 @@ from .activation import (
     tanh,
 )
 from .activation_hard import hardsigmoid, hardswish, hardtanh, relu6
+from .activation_shrink import hardshrink, prelu, softshrink, tanhshrink, threshold
 from .activation_smooth import glu, logsigmoid, mish, softmin, softsign
 from .adaptive_pooling import (
     adaptive_avg_pool1d,
@@ -42,6 +43,7 @@ from .adaptive_pooling import (
 )
 from .attention import scaled_dot_product_attention
 from .batchnorm import batch_norm
+from .bilinear import bilinear
 from .conv import (
     conv1d,
     conv2d,
@@ -59,6 +61,14 @@ from .layernorm import layer_norm
 from .linear import gelu_linear, linear
 from .local_response_norm import local_response_norm
 from .loss import cross_entropy, linear_cross_entropy, nll_loss
+from .margin_loss import (
+    cosine_embedding_loss,
+    hinge_embedding_loss,
+    margin_ranking_loss,
+    multilabel_margin_loss,
+    multilabel_soft_margin_loss,
+    soft_margin_loss,
+)
 from .normalization import rms_norm
 from .padding import pad
 from .pointwise_loss import (
@@ -80,6 +90,19 @@ from .pooling import (
     max_unpool1d,
     max_unpool2d,
     max_unpool3d,
+)
+from .regression_loss import (
+    gaussian_nll_loss,
+    huber_loss,
+    kl_div,
+    poisson_nll_loss,
+    smooth_l1_loss,
+)
+from .triplet_loss import (
+    multi_margin_loss,
+    pairwise_distance,
+    triplet_margin_loss,
+    triplet_margin_with_distance_loss,
 )
 
 
@@ -111,6 +134,7 @@ __all__ = [
     "avg_pool2d",
     "avg_pool3d",
     "batch_norm",
+    "bilinear",
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "celu",
@@ -120,19 +144,25 @@ __all__ = [
     "conv_transpose1d",
     "conv_transpose2d",
     "conv_transpose3d",
+    "cosine_embedding_loss",
     "cross_entropy",
     "dropout",
     "elu",
     "embedding",
     "fold",
+    "gaussian_nll_loss",
     "gelu",
     "gelu_linear",
     "glu",
     "group_norm",
+    "hardshrink",
     "hardsigmoid",
     "hardswish",
     "hardtanh",
+    "hinge_embedding_loss",
+    "huber_loss",
     "instance_norm",
+    "kl_div",
     "l1_loss",
     "layer_norm",
     "leaky_relu",
@@ -144,6 +174,7 @@ __all__ = [
     "lp_pool1d",
     "lp_pool2d",
     "lp_pool3d",
+    "margin_ranking_loss",
     "max_pool1d",
     "max_pool2d",
     "max_pool3d",
@@ -152,10 +183,16 @@ __all__ = [
     "max_unpool3d",
     "mish",
     "mse_loss",
+    "multi_margin_loss",
+    "multilabel_margin_loss",
+    "multilabel_soft_margin_loss",
     "nll_loss",
     "normalize",
     "one_hot",
     "pad",
+    "pairwise_distance",
+    "poisson_nll_loss",
+    "prelu",
     "relu",
     "relu6",
     "rms_norm",
@@ -163,10 +200,17 @@ __all__ = [
     "selu",
     "sigmoid",
     "silu",
+    "smooth_l1_loss",
+    "soft_margin_loss",
     "softmax",
     "softmin",
     "softplus",
+    "softshrink",
     "softsign",
     "tanh",
+    "tanhshrink",
+    "threshold",
+    "triplet_margin_loss",
+    "triplet_margin_with_distance_loss",
     "unfold",
 ]

@@ -26,25 +26,25 @@ def _normalized_shape(shape: Any) -> tuple:
     return shape
 
 
-def layer_norm(x: Tensor, normalized_shape: Any, weight: Tensor | None = None,
+def layer_norm(input: Tensor, normalized_shape: Any, weight: Tensor | None = None,
                bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
     """Normalise x (..., *normalized_shape) over its trailing ``normalized_shape`` dims,
     then scale by ``weight`` and shift by ``bias`` (each of ``normalized_shape``, or None)."""
     ns = _normalized_shape(normalized_shape)
-    if not isinstance(x, Tensor) or x.dtype.kind != "f":
+    if not isinstance(input, Tensor) or input.dtype.kind != "f":
         raise TypeError("layer_norm: x must be a floating-point Tensor, got "
-                        f"{getattr(x, 'dtype', type(x).__name__)}")
-    if x.shape[x.ndim - len(ns):] != ns or x.ndim < len(ns):
-        raise ValueError(f"layer_norm: input of shape {x.shape} does not end in normalized_shape {ns}")
+                        f"{getattr(input, 'dtype', type(input).__name__)}")
+    if input.shape[input.ndim - len(ns):] != ns or input.ndim < len(ns):
+        raise ValueError(f"layer_norm: input of shape {input.shape} does not end in normalized_shape {ns}")
     for name, p in (("weight", weight), ("bias", bias)):
         if p is not None and p.shape != ns:
             raise ValueError(f"layer_norm: {name} of shape {p.shape} != normalized_shape {ns}")
     D = int(np.prod(ns))
-    w = weight.reshape(D) if weight is not None else Tensor(np.ones(D, dtype=x.dtype))
-    b = bias.reshape(D) if bias is not None else Tensor(np.zeros(D, dtype=x.dtype))
-    flat = x.reshape(x.shape[: x.ndim - len(ns)] + (D,)) if len(ns) > 1 else x
+    w = weight.reshape(D) if weight is not None else Tensor(np.ones(D, dtype=input.dtype))
+    b = bias.reshape(D) if bias is not None else Tensor(np.zeros(D, dtype=input.dtype))
+    flat = input.reshape(input.shape[: input.ndim - len(ns)] + (D,)) if len(ns) > 1 else input
     y = LayerNormFunction.apply(flat, w, b, eps=eps)
-    return y.reshape(x.shape) if len(ns) > 1 else y
+    return y.reshape(input.shape) if len(ns) > 1 else y
 
 
 class LayerNorm(Module):
@@ -69,8 +69,8 @@ class LayerNorm(Module):
             self.register_parameter("weight", None)
             self.register_parameter("bias", None)
 
-    def forward(self, x: Tensor) -> Tensor:
-        return layer_norm(x, self.normalized_shape, self.weight, self.bias, self.eps)
+    def forward(self, input: Tensor) -> Tensor:
+        return layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
 
     def extra_repr(self) -> str:
         return (f"{self.normalized_shape}, eps={self.eps}, "

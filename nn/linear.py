@@ -39,17 +39,17 @@ def _checked_input(name: str, x: Any, weight: Tensor, bias: Tensor | None) -> Te
     return x
 
 
-def linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """y = x @ weight.T + bias for x (..., in), weight (out, in), bias (out,) -> (..., out)."""
-    x = _checked_input("linear", x, weight, bias)
-    if x.ndim == 1:  # a single vector: treat it as one row
-        return linear(x.reshape(1, -1), weight, bias).reshape(-1)
+    input = _checked_input("linear", input, weight, bias)
+    if input.ndim == 1:  # a single vector: treat it as one row
+        return linear(input.reshape(1, -1), weight, bias).reshape(-1)
     if bias is None:
-        return LinearFunction.apply(x, weight)
-    return LinearFunction.apply(x, weight, bias)
+        return LinearFunction.apply(input, weight)
+    return LinearFunction.apply(input, weight, bias)
 
 
-def gelu_linear(x: Tensor, weight: Tensor, bias: Tensor | None = None,
+def gelu_linear(input: Tensor, weight: Tensor, bias: Tensor | None = None,
                 approximate: str = "none") -> Tensor:
     """``linear(gelu(x, approximate), weight, bias)`` as one op (minigrad's own; PyTorch has
     no such function): x (..., in) -> (..., out), the same values and gradients.
@@ -59,11 +59,11 @@ def gelu_linear(x: Tensor, weight: Tensor, bias: Tensor | None = None,
     gelu(x) (:class:`minigrad.ops.gelu_linear.GELULinearFunction`). GPT's MLP uses it."""
     if approximate not in ("none", "tanh"):
         raise ValueError(f"gelu_linear: approximate must be 'none' or 'tanh', got {approximate!r}")
-    x = _checked_input("gelu_linear", x, weight, bias)
-    if x.ndim == 1:
-        return gelu_linear(x.reshape(1, -1), weight, bias, approximate).reshape(-1)
+    input = _checked_input("gelu_linear", input, weight, bias)
+    if input.ndim == 1:
+        return gelu_linear(input.reshape(1, -1), weight, bias, approximate).reshape(-1)
     params = (weight,) if bias is None else (weight, bias)
-    return GELULinearFunction.apply(x, *params, approximate=approximate)
+    return GELULinearFunction.apply(input, *params, approximate=approximate)
 
 
 class Linear(Module):
@@ -89,8 +89,8 @@ class Linear(Module):
         else:
             self.register_parameter("bias", None)
 
-    def forward(self, x: Tensor) -> Tensor:
-        return linear(x, self.weight, self.bias)
+    def forward(self, input: Tensor) -> Tensor:
+        return linear(input, self.weight, self.bias)
 
     def extra_repr(self) -> str:
         return (f"in_features={self.in_features}, out_features={self.out_features}, "

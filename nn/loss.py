@@ -14,39 +14,42 @@ from typing import Any
 import numpy as np
 
 from minigrad.dtypes import check_same_float
+from minigrad.grad_mode import is_grad_enabled
 from minigrad.ops.linear_cross_entropy import LinearCrossEntropyFunction
 from minigrad.ops.loss import CrossEntropyFunction, check_targets
 from minigrad.tensor import Tensor
 
-from .linear import linear
-from .module import Module
+from .linear import Linear, linear
+from .loss_module import WeightedLoss
 
 
-def cross_entropy(logits: Tensor, targets: Any, weight: Any = None, *, ignore_index: int = -100,
+def cross_entropy(input: Tensor, target: Any, weight: Any = None, *, ignore_index: int = -100,
                   reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:
-    """Cross-entropy of ``logits`` against class ``targets``, with PyTorch's meanings.
+    """Cross-entropy of logits ``input`` against class ``target``, with PyTorch's meanings.
 
     Layouts: (N, C) logits with integer targets (N,); unbatched (C,) with a 0-d target;
     PyTorch's K-dim (N, C, d1, ...) with targets (N, d1, ...); and minigrad's class-last
-    (B, T, C) with targets (B, T) (a shape that fits both K-dim readings raises). Float
-    ``targets`` of the logits' shape are class probabilities: loss = -sum_c w_c p_c
+    (B, T, C) with targets (B, T) (a shape that fits both K-dim readings raises). A float
+    ``target`` of the logits' shape holds class probabilities: loss = -sum_c w_c p_c
     log_softmax(x)_c. Integer targets must lie in [0, C) or equal ``ignore_index``
     (IndexError otherwise, raised before anything runs). ``weight`` (C,) scales each
-    class (no gradient to it, as PyTorch); ``reduction='mean'`` divides by the summed
-    weights of the non-ignored targets (their count without ``weight``; the number of rows
-    for probabilities); if every target is ignored the loss is 0. ``label_smoothing`` = e
+    class (with probability targets a weight that requires grad gets its gradient; with
+    class ids it raises, as PyTorch);
+    ``reduction='mean'`` divides by the summed weights of the non-ignored targets (their
+    count without ``weight``; the number of rows for probabilities); if every target is
+    ignored the loss is nan (0/0, as PyTorch), with a zero gradient. ``label_smoothing`` = e
     mixes in the uniform target, as PyTorch: loss = (1 - e) CE + e/C sum_c(-w_c
     log_softmax(x)_c). The plain case (integer targets, no weight, no smoothing, class
     last) runs the fused kernel.
     """
     if reduction not in ("mean", "sum", "none"):
         raise ValueError(f"cross_entropy: reduction must be 'mean', 'sum' or 'none', got {reduction!r}")
-    if not isinstance(logits, Tensor) or logits.dtype.kind != "f":
+    if not isinstance(input, Tensor) or input.dtype.kind != "f":
         raise TypeError("cross_entropy: logits must be a floating-point Tensor, got "
-                        f"{getattr(logits, 'dtype', type(logits).__name__)}")
-    t = targets.data if isinstance(targets, Tensor) else np.asarray(targets)
-    if t.dtype.kind == "f" and t.shape == logits.shape:
-        return _probability_targets(logits, targets, weight, reduction, label_smoothing)
+                        f"{getattr(input, 'dtype', type(input).__name__)}")
+    t = target.data if isinstance(target, Tensor) else np.asarray(target)
+    if t.dtype.kind == "f" and t.shape == input.shape:
+        return _probability_targets(input, target, weight, reduction, label_smoothing)
     if t.dtype.kind not in "iu":
         raise TypeError(f"cross_entropy: targets must be integer class ids (or class "
                         f"probabilities of the logits' shape), got dtype {t.dtype} {t.shape}")
@@ -57,19 +60,19 @@ def cross_entropy(logits: Tensor, targets: Any, weight: Any = None, *, ignore_in
         raise ValueError(f"cross_entropy: ignore_index {ignore_index} does not fit in int64")
     if not 0.0 <= label_smoothing <= 1.0:
         raise ValueError(f"cross_entropy: label_smoothing must be in [0, 1], got {label_smoothing}")
-    rows, lead = class_rows(logits, t.shape, "cross_entropy", class_last=True)
+    rows, lead = class_rows(input, t.shape, "cross_entropy", class_last=True)
     if weight is None and not label_smoothing:
         return _fused(rows, lead, t, ignore_index, reduction)
     tr = _checked_targets(t, rows.shape[1], ignore_index)
     logp = rows.log_softmax(-1)
     w, kept = _target_weights(tr, weight, ignore_index, rows)
     nll = _reduce_weighted(-logp.gather(1, np.where(tr == ignore_index, 0, tr)[:, None])[:, 0]
-                           * Tensor(kept), kept, reduction, lead, empty_mean=0.0)
+                           * Tensor(kept), kept, reduction, lead, empty_mean=np.nan)
     if not label_smoothing:
         return nll
-    per_class = -logp if w is None else -logp * Tensor(w)
+    per_class = -logp if w is None else -logp * _factor(w)
     smooth = _reduce_weighted(per_class.sum(-1) * Tensor((tr != ignore_index).astype(rows.dtype)),
-                              kept, reduction, lead, empty_mean=0.0)
+                              kept, reduction, lead, empty_mean=np.nan)
     return nll * (1 - label_smoothing) + smooth * (label_smoothing / rows.shape[1])
 
 
@@ -171,30 +174,30 @@ def linear_cross_entropy(input: Tensor, linear_weight: Tensor, target: Any, *,
     return loss.reshape(lead) if reduction == "none" else loss
 
 
-def class_rows(x: Tensor, target_shape: tuple, name: str, class_last: bool = False) -> tuple:
+def class_rows(input: Tensor, target_shape: tuple, name: str, class_last: bool = False) -> tuple:
     """``(rows, lead)``: ``x`` as (M, C) rows of class scores and the shape ``lead`` of one
     target per row, for PyTorch's layouts (C,) + (), (N, C) + (N,), (N, C, d1, ...) +
     (N, d1, ...), and with ``class_last`` also (..., C) + (...). ValueError when the
     targets fit no layout, or fit both K-dim readings (the class dim would be a guess)."""
-    if x.ndim == 1 and target_shape == ():
-        return x.reshape(1, -1), ()
-    if x.ndim == 2 and target_shape == x.shape[:1]:
-        return x, x.shape[:1]
-    channels = x.ndim >= 3 and target_shape == x.shape[:1] + x.shape[2:]
-    last = class_last and x.ndim >= 3 and target_shape == x.shape[:-1]
+    if input.ndim == 1 and target_shape == ():
+        return input.reshape(1, -1), ()
+    if input.ndim == 2 and target_shape == input.shape[:1]:
+        return input, input.shape[:1]
+    channels = input.ndim >= 3 and target_shape == input.shape[:1] + input.shape[2:]
+    last = class_last and input.ndim >= 3 and target_shape == input.shape[:-1]
     if channels and last:
-        raise ValueError(f"{name}: input {x.shape} with targets {target_shape} is ambiguous: "
+        raise ValueError(f"{name}: input {input.shape} with targets {target_shape} is ambiguous: "
                          f"classes in dim 1 (PyTorch's (N, C, d1, ...)) or in the last dim "
                          f"((B, T, C)); reshape to (N, C) rows first")
     if channels:
-        perm = (0,) + tuple(range(2, x.ndim)) + (1,)
-        return x.permute(perm).reshape(-1, x.shape[1]), target_shape
+        perm = (0,) + tuple(range(2, input.ndim)) + (1,)
+        return input.permute(perm).reshape(-1, input.shape[1]), target_shape
     if last:
-        return x.reshape(-1, x.shape[-1]), target_shape
-    need = [x.shape[:0] if x.ndim == 1 else x.shape[:1] + x.shape[2:]]
-    if class_last and x.ndim >= 3:
-        need.append(x.shape[:-1])
-    raise ValueError(f"{name}: input of shape {x.shape} needs targets of shape "
+        return input.reshape(-1, input.shape[-1]), target_shape
+    need = [input.shape[:0] if input.ndim == 1 else input.shape[:1] + input.shape[2:]]
+    if class_last and input.ndim >= 3:
+        need.append(input.shape[:-1])
+    raise ValueError(f"{name}: input of shape {input.shape} needs targets of shape "
                      + " or ".join(map(str, need)) + f" (one class id per row), got {target_shape}")
 
 
@@ -210,23 +213,38 @@ def _checked_targets(t: np.ndarray, C: int, ignore_index: int) -> np.ndarray:
     return tr
 
 
-def _target_weights(tr: np.ndarray, weight: Any, ignore_index: int, rows: Tensor) -> tuple:
-    """``(w, kept)``: the class weights (C,) as an array (None without ``weight``) and each
-    row's weight w[t_i], 0 where the target is ignored."""
+def _target_weights(tr: np.ndarray, weight: Any, ignore_index: int, rows: Tensor,
+                    differentiable: bool = False) -> tuple:
+    """``(w, kept)``: the class weights (C,) (None without ``weight``) and each row's weight
+    w[t_i], 0 where the target is ignored. With ``differentiable`` (probability targets) a
+    ``weight`` Tensor stays a Tensor, so a weight that requires grad gets its gradient, as
+    PyTorch's; with class ids, PyTorch's nll_loss refuses a weight that requires grad, and so
+    does this (RuntimeError, PyTorch's wording)."""
     keep = tr != ignore_index
     if weight is None:
         return None, keep.astype(rows.dtype)
-    w = np.asarray(weight.data if isinstance(weight, Tensor) else weight, dtype=rows.dtype)
+    w = weight.data if isinstance(weight, Tensor) else np.asarray(weight)
     if w.shape != (rows.shape[1],):
         raise ValueError(f"weight must have one entry per class ({rows.shape[1]},), got {w.shape}")
+    if isinstance(weight, Tensor) and weight.requires_grad and is_grad_enabled():
+        if differentiable:
+            return (weight if weight.dtype == rows.dtype else weight.to(rows.dtype)), None
+        raise RuntimeError("The function 'nll_loss_forward' is not differentiable with respect "
+                           "to argument 'weight'. This input cannot have requires_grad True.")
+    w = w.astype(rows.dtype)
     return w, np.where(keep, w[np.where(keep, tr, 0)], 0).astype(rows.dtype)
+
+
+def _factor(x: Any) -> Tensor:
+    """An array or a Tensor of weights, as a Tensor factor."""
+    return x if isinstance(x, Tensor) else Tensor(x)
 
 
 def _reduce_weighted(losses: Tensor, kept: np.ndarray, reduction: str, lead: tuple,
                      empty_mean: float | None) -> Tensor:
     """Per-row ``losses`` (M,) reduced as PyTorch: 'none' in the targets' shape ``lead``,
     'sum', or 'mean' = sum / sum(kept) (the row weights). When the weights sum to 0 'mean'
-    gives ``empty_mean`` (None: nan, as PyTorch's 0/0)."""
+    gives ``empty_mean`` with a zero gradient (None: sum / 0, as PyTorch's 0/0)."""
     if reduction == "none":
         return losses.reshape(lead)
     if reduction == "sum":
@@ -254,10 +272,10 @@ def _probability_targets(logits: Tensor, targets: Any, weight: Any, reduction: s
     C = rows.shape[1]
     if eps:
         prob = prob * (1 - eps) + eps / C
-    w, _ = _target_weights(np.zeros(rows.shape[0], np.int64), weight, -1, rows)
+    w, _ = _target_weights(np.zeros(rows.shape[0], np.int64), weight, -1, rows, True)
     terms = -rows.log_softmax(-1) * prob
     if w is not None:
-        terms = terms * Tensor(w)
+        terms = terms * _factor(w)
     losses = terms.sum(-1)
     return _reduce_weighted(losses, np.ones(rows.shape[0]), reduction, lead, empty_mean=None)
 
@@ -276,23 +294,77 @@ def nll_loss(input: Tensor, target: Any, weight: Any = None, *, ignore_index: in
     tr = _checked_targets(t, rows.shape[1], ignore_index)
     _, kept = _target_weights(tr, weight, ignore_index, rows)
     picked = rows.gather(1, np.where(tr == ignore_index, 0, tr)[:, None])[:, 0]
-    return _reduce_weighted(-picked * Tensor(kept), kept, reduction, lead, empty_mean=None)
+    return _reduce_weighted(-picked * Tensor(kept), kept, reduction, lead, empty_mean=np.nan)
 
 
-class CrossEntropyLoss(Module):
-    """Module form of :func:`cross_entropy`: ``CrossEntropyLoss()(logits, targets)``."""
+class CrossEntropyLoss(WeightedLoss):
+    """Module form of :func:`cross_entropy`: ``CrossEntropyLoss()(input, target)``; ``weight``
+    is a buffer (in ``state_dict``, as PyTorch's)."""
 
-    def __init__(self, weight: Any = None, ignore_index: int = -100, reduction: str = "mean",
+    def __init__(self, weight: Any = None, size_average: bool | None = None,
+                 ignore_index: int = -100, reduce: bool | None = None, reduction: str = "mean",
                  label_smoothing: float = 0.0) -> None:
-        super().__init__()
-        self.weight = weight
+        super().__init__(weight, size_average, reduce, reduction)
         self.ignore_index = ignore_index
-        self.reduction = reduction
         self.label_smoothing = label_smoothing
 
-    def forward(self, logits: Tensor, targets: Any) -> Tensor:
-        return cross_entropy(logits, targets, self.weight, ignore_index=self.ignore_index,
+    def forward(self, input: Tensor, target: Any) -> Tensor:
+        return cross_entropy(input, target, self.weight, ignore_index=self.ignore_index,
                              reduction=self.reduction, label_smoothing=self.label_smoothing)
 
     def extra_repr(self) -> str:
         return f"ignore_index={self.ignore_index}, reduction={self.reduction!r}"
+
+
+class NLLLoss(WeightedLoss):
+    """Module form of :func:`nll_loss` (negative log-likelihood of log-probabilities)."""
+
+    def __init__(self, weight: Any = None, size_average: bool | None = None,
+                 ignore_index: int = -100, reduce: bool | None = None,
+                 reduction: str = "mean") -> None:
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
+
+    def forward(self, input: Tensor, target: Any) -> Tensor:
+        return nll_loss(input, target, self.weight, ignore_index=self.ignore_index,
+                        reduction=self.reduction)
+
+
+class LinearCrossEntropyLoss(WeightedLoss):
+    """A classification head and its loss in one, as PyTorch's: ``linear_cross_entropy``
+    of ``input`` (N, in_features) through ``self.linear`` (a :class:`Linear` to
+    num_classes * prod(out_features), no bias by default) against ``target``; the class
+    ``weight`` is a buffer. ``out_features`` (d1, ...) gives PyTorch's K-dim logits
+    (N, num_classes, d1, ...)."""
+
+    def __init__(self, in_features: int, num_classes: int, *, out_features: tuple = (),
+                 bias: bool = False, device: Any = None, dtype: Any = None,
+                 reduction: str = "mean", weight: Any = None, ignore_index: int | None = None,
+                 label_smoothing: float = 0.0, options: Any = None) -> None:
+        if weight is not None and tuple(np.shape(getattr(weight, "data", weight))) != (
+                num_classes,):
+            raise RuntimeError(f"expected weight shape to be {(num_classes,)}, got "
+                               f"{tuple(np.shape(getattr(weight, 'data', weight)))}")
+        if not 0.0 <= label_smoothing <= 1.0:
+            raise RuntimeError(f"expected label_smoothing to be in range [0, 1], got "
+                               f"{label_smoothing}")
+        super().__init__(weight, reduction=reduction)
+        del device  # CPU only
+        self.num_classes, self.out_features = num_classes, tuple(out_features)
+        self.ignore_index, self.label_smoothing, self.options = (ignore_index, label_smoothing,
+                                                                 options)
+        self.linear = Linear(in_features, int(np.prod(out_features, dtype=np.int64))
+                             * num_classes, bias=bias, dtype=dtype or np.float32)
+
+    def forward(self, input: Tensor, target: Any) -> Tensor:
+        w = self.linear.weight.reshape((self.num_classes, *self.out_features,
+                                        self.linear.in_features))
+        b = None if self.linear.bias is None else self.linear.bias.reshape(
+            (self.num_classes, *self.out_features))
+        return linear_cross_entropy(input, w, target, linear_bias=b, weight=self.weight,
+                                    reduction=self.reduction, ignore_index=self.ignore_index,
+                                    label_smoothing=self.label_smoothing, options=self.options)
+
+    def extra_repr(self) -> str:
+        return (f"in_features={self.linear.in_features}, num_classes={self.num_classes}, "
+                f"out_features={self.out_features}")

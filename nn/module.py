@@ -459,10 +459,10 @@ class Sequential(Module):
             for i, m in enumerate(modules):
                 self.add_module(str(i), _check_module(m, str(i)))
 
-    def forward(self, x: Any) -> Any:
+    def forward(self, input: Any) -> Any:
         for m in self._modules.values():
-            x = m(x)
-        return x
+            input = m(input)
+        return input
 
     def append(self, module: Module) -> Sequential:
         """Add ``module`` at the end."""

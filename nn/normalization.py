@@ -16,16 +16,16 @@ from minigrad.tensor import Tensor
 from .module import Module, Parameter
 
 
-def rms_norm(x: Tensor, normalized_shape: Any, weight: Tensor | None = None,
+def rms_norm(input: Tensor, normalized_shape: Any, weight: Tensor | None = None,
              eps: float | None = None) -> Tensor:
     """x / sqrt(mean(x**2) + eps) over the last len(normalized_shape) dims, times ``weight``;
     ``eps`` defaults to the dtype's machine epsilon, as PyTorch."""
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
-    if tuple(x.shape[x.ndim - len(shape):]) != shape:
-        raise ValueError(f"rms_norm: input {x.shape} does not end with normalized_shape {shape}")
-    eps = float(np.finfo(x.dtype).eps) if eps is None else eps
-    dims = tuple(range(x.ndim - len(shape), x.ndim))
-    y = x * ((x * x).mean(dims, keepdim=True) + eps) ** -0.5
+    if tuple(input.shape[input.ndim - len(shape):]) != shape:
+        raise ValueError(f"rms_norm: input {input.shape} does not end with normalized_shape {shape}")
+    eps = float(np.finfo(input.dtype).eps) if eps is None else eps
+    dims = tuple(range(input.ndim - len(shape), input.ndim))
+    y = input * ((input * input).mean(dims, keepdim=True) + eps) ** -0.5
     return y if weight is None else y * weight
 
 

@@ -1,7 +1,7 @@
 """Losses computed element by element, then reduced: mean squared error, L1 and binary
 cross-entropy (on probabilities or on logits), with PyTorch's names, arguments and
 ``reduction`` ('mean', 'sum', 'none'). Built from minigrad ops: their backward is the chain
-rule. (``nll_loss`` lives with ``cross_entropy`` in ``loss.py``; ``NLLLoss`` is here.)
+rule. (``nll_loss`` and ``NLLLoss`` live with ``cross_entropy`` in ``loss.py``.)
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import numpy as np
 from minigrad.ops.loss_ops import BinaryCrossEntropy
 from minigrad.tensor import Tensor, tensor
 
-from .loss import nll_loss
-from .module import Module
+from .loss import NLLLoss, nll_loss  # noqa: F401 - NLLLoss is imported from here too
+from .loss_module import Loss, WeightedLoss, as_buffer
 
 
 def _reduce(loss: Tensor, reduction: str, name: str) -> Tensor:
@@ -93,20 +93,13 @@ def _weighted(loss: Tensor, weight: Any, name: str) -> Tensor:
     return loss * w
 
 
-class _PointwiseLoss(Module):
+class _PointwiseLoss(Loss):
     """Module form of a loss function: ``MSELoss()(input, target)``."""
 
     fn = staticmethod(mse_loss)
 
-    def __init__(self, reduction: str = "mean") -> None:
-        super().__init__()
-        self.reduction = reduction
-
     def forward(self, input: Tensor, target: Any) -> Tensor:
         return type(self).fn(input, target, reduction=self.reduction)
-
-    def extra_repr(self) -> str:
-        return f"reduction={self.reduction!r}"
 
 
 class MSELoss(_PointwiseLoss):
@@ -121,19 +114,23 @@ class L1Loss(_PointwiseLoss):
     fn = staticmethod(l1_loss)
 
 
-class BCELoss(_PointwiseLoss):
-    """Binary cross-entropy on probabilities."""
+class BCELoss(WeightedLoss):
+    """Binary cross-entropy on probabilities; ``weight`` (broadcast to the loss) is a buffer."""
 
-    fn = staticmethod(binary_cross_entropy)
-
-
-class BCEWithLogitsLoss(_PointwiseLoss):
-    """Binary cross-entropy on logits (stable)."""
-
-    fn = staticmethod(binary_cross_entropy_with_logits)
+    def forward(self, input: Tensor, target: Any) -> Tensor:
+        return binary_cross_entropy(input, target, self.weight, reduction=self.reduction)
 
 
-class NLLLoss(_PointwiseLoss):
-    """Negative log-likelihood of log-probabilities."""
+class BCEWithLogitsLoss(WeightedLoss):
+    """Binary cross-entropy on logits (stable); ``weight`` and ``pos_weight`` are buffers."""
 
-    fn = staticmethod(nll_loss)
+    def __init__(self, weight: Any = None, size_average: bool | None = None,
+                 reduce: bool | None = None, reduction: str = "mean",
+                 pos_weight: Any = None) -> None:
+        super().__init__(weight, size_average, reduce, reduction)
+        self.register_buffer("pos_weight", as_buffer(pos_weight))
+
+    def forward(self, input: Tensor, target: Any) -> Tensor:
+        return binary_cross_entropy_with_logits(input, target, self.weight,
+                                                reduction=self.reduction,
+                                                pos_weight=self.pos_weight)

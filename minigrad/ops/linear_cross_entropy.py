@@ -79,6 +79,8 @@ class LinearCrossEntropyFunction(Function):
         ctx.targets = (targets, ignore_index, scale)  # for composite
         ctx.reduction = reduction
         total = sum(float(c.sum(dtype=np.float64)) for c in losses)
+        if reduction == "mean" and not count:  # every target ignored: 0/0, as PyTorch
+            total = np.nan
         return np.asarray(total * scale, dtype=losses[0].dtype)  # z's dtype
 
     @staticmethod

@@ -35,7 +35,8 @@ class CrossEntropyFunction(Function):
     def forward(ctx, logits, *, targets, count, ignore_index=-100, reduction="mean"):
         scale = 1.0
         if reduction == "mean":
-            # every target ignored: loss 0 with zero gradient (PyTorch gives nan = 0/0)
+            # every target ignored: the loss is 0/0 = nan as PyTorch's, the gradient zero
+            # (PyTorch's backward skips ignored rows), so the kernel runs with scale 0
             scale = 1.0 / count if count else 0.0
         losses, grad = backends.active.cross_entropy(logits, targets, ignore_index, scale)
         ctx.save_for_backward(grad)
@@ -43,6 +44,8 @@ class CrossEntropyFunction(Function):
         ctx.targets = (targets, ignore_index, scale)  # references only: for composite
         if reduction == "none":
             return losses
+        if reduction == "mean" and not count:
+            return np.asarray(np.nan, dtype=logits.dtype)
         return np.asarray(losses.sum(dtype=np.float64) * scale, dtype=logits.dtype)
 
     @staticmethod

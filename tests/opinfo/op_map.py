@@ -158,6 +158,8 @@ def convert(obj: Any, leaves: list) -> tuple[Any, Any]:
         return obj, str(obj)
     if isinstance(obj, complex):
         raise Unconvertible("a complex number")
+    if isinstance(obj, torch.nn.Module):  # e.g. a distance_function=nn.PairwiseDistance()
+        raise Unconvertible(f"a torch module {type(obj).__name__}")
     if isinstance(obj, (list, tuple)):
         pairs = [convert(o, leaves) for o in obj]
         ts, ms = [p[0] for p in pairs], [p[1] for p in pairs]

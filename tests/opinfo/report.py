@@ -20,6 +20,15 @@ from .runner import ALL_DTYPES, FAST_DTYPES, NOT_APPLICABLE, PASS, dtype_name, r
 from .summary import table
 
 
+def write_failures(path: str, outcomes: list) -> None:
+    """Every non-passing outcome to ``path``, one tab-separated line each."""
+    with open(path, "w", encoding="utf-8") as f:
+        for o in outcomes:
+            if o.category not in (PASS, NOT_APPLICABLE):
+                f.write(f"{o.op}\t{o.dtype}\t{o.index}\t{o.category}\t{o.sample}\t{o.detail}\n")
+    print(f"failures written to {path}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the OpInfo samples and print the tables (see the module docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -69,12 +78,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"\nOpInfo ops without a minigrad counterpart ({len(missing)}; excluded as "
               f"random: {len(EXCLUDED)}): " + " ".join(sorted(set(missing))))
     if args.failures:
-        with open(args.failures, "w", encoding="utf-8") as f:
-            for o in outcomes:
-                if o.category not in (PASS, NOT_APPLICABLE):
-                    f.write(f"{o.op}\t{o.dtype}\t{o.index}\t{o.category}\t{o.sample}\t"
-                            f"{o.detail}\n")
-        print(f"failures written to {args.failures}")
+        write_failures(args.failures, outcomes)
 
 
 if __name__ == "__main__":

@@ -248,6 +248,16 @@ def _gradients(t_out: Any, m_out: Any, pairs: list, gradgrad: bool, rng: np.rand
         _compare(tg.detach(), mg, f"d2/d(input {i})", WRONG_GRADGRAD)
 
 
+def classify_raise(e: Exception) -> tuple[str, str]:
+    """``(category, detail)`` of an exception minigrad raised on a call torch accepted: a
+    TypeError about an unexpected keyword or too many positional arguments is a refused
+    argument, anything else a crash (named with the file and line it came from)."""
+    if isinstance(e, TypeError) and _REFUSAL.search(str(e)):
+        return REFUSED, f"TypeError: {e}"
+    where = traceback.extract_tb(e.__traceback__)[-1]
+    return CRASH, f"{type(e).__name__}: {e} ({where.filename.split('/')[-1]}:{where.lineno})"
+
+
 def run_sample(info: Any, fn: Callable[..., Any], sample: Any, dtype: torch.dtype,
                index: int) -> Outcome:
     """The outcome of one sample of OpInfo ``info`` with minigrad callable ``fn``."""
@@ -273,13 +283,8 @@ def run_sample(info: Any, fn: Callable[..., Any], sample: Any, dtype: torch.dtyp
         return outcome(NOT_APPLICABLE, f"torch raised {type(e).__name__}: {e}")
     try:
         m_out = fn(m_in, *m_args, **m_kwargs)
-    except TypeError as e:
-        category = REFUSED if _REFUSAL.search(str(e)) else CRASH
-        return outcome(category, f"TypeError: {e}")
-    except Exception as e:  # noqa: BLE001 - every other raise is a crash
-        where = traceback.extract_tb(e.__traceback__)[-1]
-        return outcome(CRASH, f"{type(e).__name__}: {e} ({where.filename.split('/')[-1]}:"
-                              f"{where.lineno})")
+    except Exception as e:  # noqa: BLE001 - every raise is a refusal or a crash
+        return outcome(*classify_raise(e))
     dim = sample_dim(name, sample)
     x = sample.input.detach().numpy() if isinstance(sample.input, torch.Tensor) else None
     tie_check = None
