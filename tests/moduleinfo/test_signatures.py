@@ -41,6 +41,9 @@ def _pairs() -> list[tuple[str, Callable, Callable]]:
             pairs.append((f"nn.{name}.__init__", cls.__init__, theirs.__init__))
     for name in sorted(dir(F)):
         fn, theirs = getattr(F, name), getattr(torch.nn.functional, name, None)
+        # a function PyTorch dispatches on a flag (max_pool2d on return_indices) shows only
+        # (*args, **kwargs): its arguments are those of the private form it dispatches to
+        theirs = getattr(torch.nn.functional, "_" + name, theirs)
         if not name.startswith("_") and inspect.isfunction(fn) and callable(theirs):
             pairs.append((f"F.{name}", fn, theirs))
     return pairs
