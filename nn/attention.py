@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from minigrad.backends.interface import causal_mask
+from minigrad.grad_mode import is_grad_enabled
 from minigrad.ops.attention import AttentionFunction, additive_mask
 from minigrad.ops.masking import check_mask
 from minigrad.ops.shape_ops import cat
@@ -27,12 +29,15 @@ from .module import Module, Parameter
 
 
 def _attend(q: Tensor, k: Tensor, v: Tensor, mask: np.ndarray | Tensor | None, causal: bool,
-            scale: float, dropout_p: float, want_weights: bool = False) -> tuple:
+            scale: float, dropout_p: float, want_weights: bool = False,
+            weights_graph: bool = False) -> tuple:
     """The one call of AttentionFunction: q (B, Tq, H, hs), k (B, Tk, H, hs), v (B, Tk, H, hv),
     ``mask`` additive (broadcastable to (B, H, Tq, Tk)): an ndarray (a constant), a Tensor
     that requires grad (an input, given its gradient), or None -> (out (B, Tq, H, hv),
     weights P (B, H, Tq, Tk) ndarray if ``want_weights``, else None: then the op need not
-    keep P, and the fast backend recomputes it in the backward instead); P is after dropout."""
+    keep P, and the fast backend recomputes it in the backward instead); P is after dropout.
+    ``weights_graph``: the weights as a Tensor with a graph when a gradient can flow into
+    them (see :func:`_weights_with_graph`), for callers that return them to be differentiated."""
     B, t_q, H, _ = q.shape
     drop = dropout_mask((B, H, t_q, k.shape[1]), dropout_p, q.dtype) if dropout_p > 0 else None
     sink: list | None = [] if want_weights else None
@@ -42,7 +47,26 @@ def _attend(q: Tensor, k: Tensor, v: Tensor, mask: np.ndarray | Tensor | None, c
                                   sink=sink, **options)
     if not want_weights:
         return out, None
+    if weights_graph and is_grad_enabled() and any(isinstance(t, Tensor) and t.requires_grad
+                                                   for t in (q, k, mask)):
+        return out, _weights_with_graph(q, k, mask, causal, scale, drop)
     return out, (sink[0] if drop is None else sink[0] * drop)  # the weights v was averaged by
+
+
+def _weights_with_graph(q: Tensor, k: Tensor, mask: Any, causal: bool, scale: float,
+                        drop: np.ndarray | None) -> Tensor:
+    """The attention weights dropout(softmax(q k^T * scale + mask)) (B, H, Tq, Tk) as a Tensor
+    with a graph, composed of existing ops, for a caller that differentiates them (PyTorch's
+    ``need_weights=True``): the same values as the op's P, with the same dropout mask. The
+    output keeps the op's own backward; the weights' gradient reaches q, k and a mask that
+    requires grad through this composition (a softmax row with nothing to attend to is 0)."""
+    s = (q.permute(0, 2, 1, 3) @ k.permute(0, 2, 3, 1)) * scale
+    if mask is not None:
+        s = s + mask
+    if causal:
+        s = s.masked_fill(causal_mask(q.shape[1], k.shape[1]), float("-inf"))
+    p = s.softmax(-1)
+    return p if drop is None else p * drop
 
 
 def _check_qkv(q: Any, k: Any, v: Any, enable_gqa: bool) -> None:

@@ -230,7 +230,7 @@ class MultiheadAttention(Module):
         p = self.dropout if self.training else 0.0
         out, weights = _attend(q.reshape(n, t_q, heads, hd), k.reshape(n, t_s, heads, hd),
                                v.reshape(n, t_s, heads, hd), mask, False, 1.0 / math.sqrt(hd),
-                               p, want_weights=bool(need_weights))
+                               p, want_weights=bool(need_weights), weights_graph=True)
         out = self.out_proj(out.reshape(n, t_q, e))
         if not batched:
             out = out.squeeze(0)
@@ -238,9 +238,11 @@ class MultiheadAttention(Module):
             out = out.transpose(0, 1)
         if not need_weights:
             return out, None
+        if not isinstance(weights, Tensor):  # the op's P, an array: nothing to differentiate
+            weights = Tensor(weights)
         if average_attn_weights:
-            weights = weights.mean(axis=1)
-        return out, Tensor(weights[0] if not batched else weights)
+            weights = weights.mean(1)
+        return out, (weights[0] if not batched else weights)
 
     def merge_masks(self, attn_mask: Any, key_padding_mask: Any, query: Tensor) -> tuple:
         """PyTorch's merge for a batched self-attention query (N, L, E): -> (mask, mask_type),

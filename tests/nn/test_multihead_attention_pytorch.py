@@ -118,6 +118,8 @@ def test_values_weights_and_gradients_match_torch(config, layout, dtype, train):
 
 def test_init_matches_pytorchs_distributions():
     torch = pytest.importorskip("torch")
+    mg.manual_seed(3)  # seeded: a 64-sample std of two independent draws varies by ~12%
+    torch.manual_seed(0)
     mine = nn.MultiheadAttention(64, 4, add_bias_kv=True, kdim=32, vdim=48)
     theirs = torch.nn.MultiheadAttention(64, 4, add_bias_kv=True, kdim=32, vdim=48)
     for name, p in theirs.named_parameters():

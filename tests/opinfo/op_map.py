@@ -160,6 +160,13 @@ def convert(obj: Any, leaves: list) -> tuple[Any, Any]:
         raise Unconvertible("a complex number")
     if isinstance(obj, torch.nn.Module):  # e.g. a distance_function=nn.PairwiseDistance()
         raise Unconvertible(f"a torch module {type(obj).__name__}")
+    if callable(obj) and getattr(torch.nn.functional, getattr(obj, "__name__", ""), None) is obj:
+        # a torch.nn.functional function passed as an argument (activation=F.gelu): minigrad's
+        # function of the same name, or none
+        ours = getattr(F, obj.__name__, None)
+        if ours is None:
+            raise Unconvertible(f"torch.nn.functional.{obj.__name__}")
+        return obj, ours
     if isinstance(obj, (list, tuple)):
         pairs = [convert(o, leaves) for o in obj]
         ts, ms = [p[0] for p in pairs], [p[1] for p in pairs]
