@@ -80,7 +80,9 @@ class _PadNd(Module):
     d = 0
     mode = "constant"
 
-    def __init__(self, padding: Any, value: float = 0.0) -> None:
+    value = 0.0  # what only the constant pads fill with
+
+    def __init__(self, padding: Any) -> None:
         super().__init__()
         n = 2 * self.d
         if isinstance(padding, (tuple, list)):
@@ -90,7 +92,6 @@ class _PadNd(Module):
             self.padding = tuple(int(p) for p in padding)
         else:
             self.padding = (int(padding),) * n
-        self.value = float(value)
 
     def forward(self, input: Tensor) -> Tensor:
         if self.mode != "constant" and input.ndim not in (self.d + 1, self.d + 2):
@@ -106,7 +107,8 @@ class _ConstantPadNd(_PadNd):
     """Pads with ``value``."""
 
     def __init__(self, padding: Any, value: float) -> None:
-        super().__init__(padding, value)
+        super().__init__(padding)
+        self.value = float(value)
 
     def extra_repr(self) -> str:
         return f"padding={self.padding}, value={self.value}"
