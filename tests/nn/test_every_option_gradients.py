@@ -672,6 +672,7 @@ def test_layer_equals_its_functional_form(name):
 
 
 @pytest.mark.filterwarnings("ignore:Implicit dimension choice")  # PyTorch's softmax dim=None
+@pytest.mark.filterwarnings("ignore:Using padding='same'")  # PyTorch's note on a padded copy
 @pytest.mark.parametrize("name", list(CASES))
 def test_live_pytorch(name):
     pytest.importorskip("torch")
