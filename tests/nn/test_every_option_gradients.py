@@ -8,7 +8,8 @@ to a function without a row here fails. For each case (one option at a time, the
 combinations in ``COMBINED``):
 
 - ``gradcheck`` and ``gradgradcheck`` (finite differences of the function and of its first
-  derivative), where the option keeps the function smooth in its inputs;
+  derivative), where the option keeps the function smooth in its inputs (for the 2-d and
+  3-d convolutions and poolings with ``-m slow``: the 1-d cases run the same code);
 - the value, the first derivatives (by the plain backward and through ``create_graph``,
   the op's composite) and the second derivatives equal PyTorch's, recorded as literals in
   ``EXPECTED`` at the end of this file by running it with PyTorch installed
