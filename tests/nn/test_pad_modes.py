@@ -49,3 +49,14 @@ def test_pad_mode_errors():
         F.pad(x, (4, 0), mode="circular")
     with pytest.raises(ValueError, match="mode"):
         F.pad(x, (1, 1), mode="symmetric")
+
+
+@pytest.mark.parametrize("kind", ["Reflection", "Replication", "Circular"])
+@pytest.mark.parametrize("d", [1, 2, 3])
+def test_pad_layers_reading_the_input_take_no_value(kind, d):
+    """As PyTorch's: only the constant pads have a fill value."""
+    from minigrad import nn
+
+    with pytest.raises(TypeError):
+        getattr(nn, f"{kind}Pad{d}d")(1, value=2.0)
+    assert getattr(nn, f"{kind}Pad{d}d")(1).padding == (1,) * (2 * d)
