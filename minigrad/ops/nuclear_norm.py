@@ -36,8 +36,8 @@ from typing import Any
 import numpy as np
 
 from ..function import Function
+from .dims import check_dim
 from .matrix_functions import polar_factor, sym_sylvester
-from .reduce_ops import normalize_axes
 from .shape_ops import Permute
 
 
@@ -132,7 +132,7 @@ def nuclear_norm(t: Any, dim: Any = None, keepdim: bool = False) -> Any:
                              f"{t.shape}; pass the two dims, e.g. dim=(-2, -1)")
         dim = (0, 1)
     dims = tuple(dim) if isinstance(dim, (list, tuple)) else (dim,)
-    both = normalize_axes(dims, t.ndim) if t.ndim >= 2 else ()
+    both = {check_dim(d, t.ndim, "norm(p='nuc')") for d in dims} if t.ndim >= 2 else ()
     if len(dims) != 2 or len(both) != 2:
         raise ValueError(f"norm(p='nuc'): dim must name two different dims of a tensor of "
                          f"shape {t.shape}, got {dim}")

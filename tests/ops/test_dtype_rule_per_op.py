@@ -38,9 +38,9 @@ RULES = {
     "Abs": None, "Neg": None, "ReLU": None, "StepFunction": None, "Max": None, "Min": None,
     "Cast": None, "Reshape": None, "Transpose": None, "Permute": None, "GetItem": None,
     "IndexAdd": None, "IndexPut": None, "Expand": None, "Flip": None, "Repeat": None,
-    "Gather": None, "ScatterAdd": None, "Einsum": None, "MatMul": None, "MaskedFill": None,
-    "Softmax": None, "LogSoftmax": None, "LinearFunction": None, "LinearCrossEntropyFunction": None,
-    "GELULinearFunction": None,
+    "Gather": None, "ScatterAdd": None, "Einsum": None, "MaskedFill": None,
+    "Softmax": None, "LogSoftmax": None, "LinearCrossEntropyFunction": None,
+    "MatMul": "same", "LinearFunction": "same", "GELULinearFunction": "same",
     "LayerNormFunction": None, "EmbeddingFunction": None, "DropoutFunction": None,
     "CrossEntropyFunction": None, "BinaryCrossEntropy": None, "AttentionFunction": None,
     # issue 27 item 3
