@@ -462,6 +462,10 @@ OPTIONS.update({
     "threshold": {"inplace": [True]},
     "bilinear": {"bias": [BIAS2]},
 })
+# logits (N, C, d1) from a weight (C, d1, in): what LinearCrossEntropyLoss(out_features=...) computes
+ENTRIES["linear_cross_entropy, K-dim"] = Entry(
+    "linear_cross_entropy", lambda L, x, w, t, **o: L.F.linear_cross_entropy(x, w, t, **o),
+    [X(arr(4, 2, seed=5)), X(arr(3, 2, 2, seed=6)), I([[0, 1], [2, 1], [1, 1], [0, 2]])])
 COMBINED.update({
     "kl_div": [{"reduction": "batchmean", "log_target": True},
                {"size_average": False, "reduce": True}, {"size_average": True, "reduce": False}],
@@ -487,6 +491,8 @@ NOT_VARIED = {
 # options whose gradient is by definition not the derivative of the value, so finite
 # differences do not apply (the comparison with PyTorch still does)
 NOT_A_DERIVATIVE = {
+    ("gaussian_nll_loss", "eps"): "var is clamped to eps outside the graph (as PyTorch): the "
+                                  "clamped elements get the gradient at eps, not zero",
     ("embedding", "padding_idx"): "the padding row gets no gradient",
     ("embedding", "scale_grad_by_freq"): "each row's gradient is divided by its id's count",
     ("max_unpool1d", "stride"): "overlapping windows can pick one element twice: the value "
@@ -725,18 +731,89 @@ for _d in (1, 2, 3):
                                                             [({"affine": True}, {})])
     MODULE_EQUIVALENTS[(f"InstanceNorm{_d}d", "track_running_stats")] = (
         "instance_norm", [({"track_running_stats": True, **STATS2}, STATS2)])
+def _prelu_layer(x, w, **o):
+    """PReLU with its own weight held to the functional form's (what num_parameters and init
+    make), then that weight replaced by the input."""
+    layer = nn.PReLU(**o, **F64)
+    np.testing.assert_array_equal(layer.weight.data, w.data)
+    return _set(layer, weight=w)(x) * x
+
+
+def _bilinear_layer(a, b, w, bias=None):
+    flag = bias if isinstance(bias, bool) else bias is not None
+    layer = nn.Bilinear(2, 3, 2, bias=flag, **F64)
+    return _set(layer, weight=w, bias=None if isinstance(bias, bool) else bias)(a, b) ** 2
+
+
+def _linear_cross_entropy_layer(x, w, t, bias=None, out_features=(), **o):
+    """The loss layer with the functional form's weight (and bias) as its Linear's."""
+    layer = nn.LinearCrossEntropyLoss(2, 3, out_features=out_features, bias=bias is not None,
+                                      **F64, **o)
+    _set(layer.linear, weight=w.reshape(-1, w.shape[-1]),
+         bias=None if bias is None else bias.reshape(-1))
+    return layer(x, t)
+
+
+LOSS_LAYERS = {"KLDivLoss": "kl_div", "HuberLoss": "huber_loss", "SmoothL1Loss": "smooth_l1_loss",
+               "PoissonNLLLoss": "poisson_nll_loss", "GaussianNLLLoss": "gaussian_nll_loss",
+               "MarginRankingLoss": "margin_ranking_loss",
+               "HingeEmbeddingLoss": "hinge_embedding_loss",
+               "MultiLabelMarginLoss": "multilabel_margin_loss",
+               "SoftMarginLoss": "soft_margin_loss",
+               "MultiLabelSoftMarginLoss": "multilabel_soft_margin_loss",
+               "CosineEmbeddingLoss": "cosine_embedding_loss",
+               "MultiMarginLoss": "multi_margin_loss", "TripletMarginLoss": "triplet_margin_loss",
+               "TripletMarginWithDistanceLoss": "triplet_margin_with_distance_loss"}
+for _cls, _f in LOSS_LAYERS.items():
+    MODULES[_cls] = (_f, lambda *ts, c=_cls, **o: getattr(nn, c)(**o)(*ts))
+MODULES.update({
+    "Hardshrink": ("hardshrink", lambda x, **o: nn.Hardshrink(**o)(x) * x),
+    "Softshrink": ("softshrink", lambda x, **o: nn.Softshrink(**o)(x) * x),
+    "Threshold": ("threshold", lambda x, **o: nn.Threshold(0.4, -0.5, **o)(x * 1.5) * x),
+    "Softplus": ("softplus", lambda x, **o: nn.Softplus(**o)(x)),
+    "LogSoftmax": ("log_softmax", lambda x, **o: nn.LogSoftmax(**o)(x) * x),
+    "PReLU": ("prelu", _prelu_layer),
+    "Bilinear": ("bilinear", _bilinear_layer),
+    "LinearCrossEntropyLoss": ("linear_cross_entropy", _linear_cross_entropy_layer),
+})
+# PyTorch's legacy spellings of reduction, on the layers whose functional form lacks them
+for _cls in ("CrossEntropyLoss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "MSELoss", "L1Loss"):
+    _label = MODULES[_cls][0]
+    MODULE_EQUIVALENTS[(_cls, "size_average")] = (_label, [
+        ({"size_average": False}, {"reduction": "sum"}),
+        ({"size_average": True, "reduce": False}, {"reduction": "none"})])
+    MODULE_EQUIVALENTS[(_cls, "reduce")] = (_label, [({"reduce": False}, {"reduction": "none"}),
+                                                     ({"reduce": True}, {})])
+MODULE_EQUIVALENTS.update({
+    ("PReLU", "num_parameters"): ("prelu, a weight per channel",
+                                  [({"num_parameters": 3, "init": 0.5}, {})]),
+    ("PReLU", "init"): ("prelu, a weight per channel", [({"init": 0.5, "num_parameters": 3}, {})]),
+    ("Bilinear", "bias"): ("bilinear", [({"bias": False}, {}), ({"bias": BIAS2},) * 2]),
+    ("LinearCrossEntropyLoss", "bias"): ("linear_cross_entropy", [
+        ({"bias": X([0.1, -0.2, 0.3])}, {"linear_bias": X([0.1, -0.2, 0.3])})]),
+    ("LinearCrossEntropyLoss", "out_features"): ("linear_cross_entropy, K-dim",
+                                                 [({"out_features": (2,)}, {})]),
+})
 RECURRENT = ("RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell", "LSTMCell", "GRUCell")
 MODULES_NOT_COMPARED = {
     "Linear": "its own random weights (its functional form is in ENTRIES)",
     "Embedding": "its own random weights (its functional form is in ENTRIES)",
     "MultiHeadAttention": "its own random weights; tests/nn/test_attention.py",
     **{c: "no functional form; tests/nn/test_recurrent_vs_torch.py" for c in RECURRENT},
+    **{c: "no functional form; compared with PyTorch by tests/moduleinfo and "
+          "tests/nn/test_multihead_attention_pytorch.py / test_transformer_layers.py"
+       for c in ("MultiheadAttention", "Transformer", "TransformerEncoder", "TransformerDecoder",
+                 "TransformerEncoderLayer", "TransformerDecoderLayer")},
     "Dropout": "random",
     "PositionalEncoding": "a fixed table, no functional form",
     "Flatten": "a reshape",
     **{c: "a container" for c in ("ModuleDict", "ModuleList", "ParameterList")},
 }
 NOT_AN_OPTION = {"dtype", "device"}  # the parameters' dtype (float64 here); CPU only
+# layer options that change no value, and why
+LAYER_OPTIONS_NOT_VARIED = {
+    ("LinearCrossEntropyLoss", "options"): "PyTorch's chunking options change no value",
+}
 
 
 def _module_cases() -> dict:
@@ -775,7 +852,8 @@ def test_every_layer_option_is_compared():
                 cls in MODULES_NOT_COMPARED:
             continue
         for k in _constructor_options(cls):
-            if not any(n.startswith(f"nn.{cls}({k}=") for n in MODULE_CASES):
+            if (cls, k) not in LAYER_OPTIONS_NOT_VARIED and not any(
+                    n.startswith(f"nn.{cls}({k}=") for n in MODULE_CASES):
                 missing.append(f"{cls}({k}=...)")
     assert not missing, f"layer options compared with nothing: {missing}"
 
@@ -795,6 +873,8 @@ def test_layer_equals_its_functional_form(name):
 
 @pytest.mark.filterwarnings("ignore:Implicit dimension choice")  # PyTorch's softmax dim=None
 @pytest.mark.filterwarnings("ignore:Using padding='same'")  # PyTorch's note on a padded copy
+@pytest.mark.filterwarnings("ignore:size_average and reduce args")  # the legacy rows' point
+@pytest.mark.filterwarnings("ignore:reduction. 'mean' divides")  # kl_div's default, varied
 @pytest.mark.parametrize("name", list(CASES))
 def test_live_pytorch(name):
     pytest.importorskip("torch")
@@ -2934,5 +3014,10 @@ EXPECTED = {
         'value': [3.9238586568914853, 3.3263411385453456, 0.08352878958584453, 2.4142312289105416],
         'grad': [[1.3351504558365654, -13.32689294768241, 12.3128418531092, -5.074713939357042], [-1.7891245020529636, 11.434396062957992, 6.671178880385446, 2.363184667374803, -3.8011116668481217, 2.651147994608728], [1.1325252395779803, 2.894235196958459, 1.3950155833051405, 4.34546667427886, 6.088839540836579, 4.400957748055685, -4.174385154023215, -1.2929602350576732, -3.363303535394283, -0.7196714399024784, -10.046946874779627, -2.4436412603012005], [-4.8287868407485455, -0.87866390247971]],
         'gradgrad': [[-82.18891309500196, -16.8582729855678, 58.98000772002129, 10.419499924442125], [56.063159964564385, 29.465482935241397, 6.792193660288529, 2.255491523488531, -20.357357565425303, 2.8024299623698976], [-14.975027580590698, -19.21295178512676, -15.872419072787938, -24.323484886285243, -51.38073012469418, -31.34322248024513, -18.54786554305383, -12.002178511103283, -13.357224074188446, -26.33487293624277, -76.60018464124128, -32.60700505142914], [19.246186180172607, 23.417275845855354]],
+    },
+    'linear_cross_entropy, K-dim()': {
+        'value': [1.6706573916115521],
+        'grad': [[0.03679178189904158, 0.15073315784740726, -0.0755143942717073, 0.09907412071204436, -0.3152522772178046, -0.006953203516919998, 0.20370555740550497, -0.21660437274022395], [-0.16739849644173688, -0.032042670145450494, -0.03719636877958067, -0.09989004428861768, 0.24776271894910204, 0.10830227712270765, 0.07055135291549795, -0.05542312789469319, -0.08036422250736514, -0.07625960697725714, -0.03335498413591727, 0.15531317218331092]],
+        'gradgrad': [[-0.029834408979980354, -0.26658987344753465, 0.17641908035286422, 0.13902691774489415, -0.07432591916139092, 0.0069249953295360545, 0.019546194845745372, -0.07230240859147263], [0.18733444937532734, 0.2343285786129367, 0.11683210218177022, 0.05309474597714911, 0.16050780092583072, 0.18067551799652287, -0.023519272325295014, -0.004900648585101378, -0.347842250301158, -0.4150040966094594, -0.09331282985647521, -0.048194097392047774]],
     },
 }
