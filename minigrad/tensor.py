@@ -836,29 +836,36 @@ class Tensor:
                                f"Got {self.ndim}-D tensor.")
         return self.transpose(-2, -1)
 
-    def new_zeros(self, *size: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    def new_zeros(self, *size: Any, dtype: Any = None, device: Any = None,
+                  requires_grad: bool = False) -> Tensor:
         """Zeros of ``size``, with self's dtype unless ``dtype`` says otherwise."""
-        return self.new_full(_shape_args(size), 0, dtype=dtype, requires_grad=requires_grad)
+        return self.new_full(_shape_args(size), 0, dtype=dtype, device=device,
+                             requires_grad=requires_grad)
 
-    def new_ones(self, *size: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    def new_ones(self, *size: Any, dtype: Any = None, device: Any = None,
+                  requires_grad: bool = False) -> Tensor:
         """Ones of ``size``, with self's dtype unless ``dtype`` says otherwise."""
-        return self.new_full(_shape_args(size), 1, dtype=dtype, requires_grad=requires_grad)
+        return self.new_full(_shape_args(size), 1, dtype=dtype, device=device,
+                             requires_grad=requires_grad)
 
-    def new_empty(self, *size: Any, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    def new_empty(self, *size: Any, dtype: Any = None, device: Any = None,
+                  requires_grad: bool = False) -> Tensor:
         """A tensor of ``size`` (filled with zeros: NumPy's uninitialised memory would make
         runs irreproducible), with self's dtype unless ``dtype`` says otherwise."""
-        return self.new_zeros(*size, dtype=dtype, requires_grad=requires_grad)
+        return self.new_zeros(*size, dtype=dtype, device=device, requires_grad=requires_grad)
 
-    def new_full(self, size: Any, fill_value: Any, *, dtype: Any = None,
+    def new_full(self, size: Any, fill_value: Any, *, dtype: Any = None, device: Any = None,
                  requires_grad: bool = False) -> Tensor:
         """``fill_value`` everywhere in ``size``, with self's dtype unless ``dtype`` says."""
+        check_device(device)
         dt = self.data.dtype if dtype is None else check_dtype(dtype)
         return Tensor(np.full(_shape_args((size,)), _fill_value(fill_value, dt)),
                       requires_grad=requires_grad)
 
-    def new_tensor(self, data: Any, *, dtype: Any = None, requires_grad: bool = False) -> Tensor:
+    def new_tensor(self, data: Any, *, dtype: Any = None, device: Any = None,
+                   requires_grad: bool = False) -> Tensor:
         """A copy of ``data`` as a leaf, with self's dtype unless ``dtype`` says otherwise."""
-        return tensor(data, dtype=self.data.dtype if dtype is None else dtype,
+        return tensor(data, dtype=self.data.dtype if dtype is None else dtype, device=device,
                       requires_grad=requires_grad)
 
     def unsqueeze(self, dim: int) -> Tensor:

@@ -72,6 +72,14 @@ DIFFERENCES: list[Entry] = [
     *_each("mm mv dot addmm addmm.decomposed baddbmm", CRASH,
            "[BLAS] products run on BLAS, which has no integer kernels: integer operands raise "
            "a TypeError naming the dtypes", dtypes=INTS, detail="TypeError"),
+    Entry("nn.functional.local_response_norm", WRONG_VALUE,
+          "[PyTorch meaning] an integer input: PyTorch averages the squares with its integer "
+          "avg_pool, which truncates each average; minigrad averages in floating point, the "
+          "normalisation's own definition", dtypes=INTS),
+    Entry("nn.functional.batch_norm", CRASH,
+          "[shape] a 1-d input has no channel dimension: minigrad refuses it by name (PyTorch "
+          "accepts only an empty one, and for a non-empty one says its running_mean 'should "
+          "contain 0 elements')", detail="at least 2 dims"),
     *_each("nn.functional.conv1d nn.functional.conv2d nn.functional.conv3d "
            "nn.functional.conv_transpose1d nn.functional.conv_transpose2d "
            "nn.functional.conv_transpose3d", CRASH,
