@@ -81,14 +81,18 @@ def test_the_paper_models_have_the_paper_shapes():
     assert counts == {"logistic": 410, "mlp": 15210, "cnn": 5210, "gru": 5134}
 
 
+# What the README's table measured (seeds 0, 1, 2): logistic 31.5%, MLP 64.6%, CNN 93.9% at the
+# paper's 8,000 steps, GRU 88.5% at 2,000 (8,000 GRU steps cost ~7 CPU minutes a seed). The
+# paper gives no seed spread; PyTorch on the same generated data gives the MLP 65.0%, so each
+# mean is held within 5 points of the paper's figure.
 @pytest.mark.slow
-def test_mnist1d_reaches_the_papers_table():
+@pytest.mark.parametrize("model, steps", [("logistic", 8000), ("mlp", 8000), ("cnn", 8000),
+                                          ("gru", 2000)])
+def test_mnist1d_lands_near_the_papers_table(model, steps):
     generator = pytest.importorskip("mnist1d.data")
-    results = mnist1d_table.run(mnist1d_table.load_mnist1d(generator), list(mnist1d_table.MODELS),
-                                8000, [0, 1, 2])
-    for name, accs in results.items():
-        mean = 100 * np.mean(accs)
-        assert abs(mean - mnist1d_table.PAPER[name]) <= 5, (name, accs)
+    accs = mnist1d_table.run(mnist1d_table.load_mnist1d(generator), [model], steps,
+                             [0, 1, 2])[model]
+    assert abs(100 * np.mean(accs) - mnist1d_table.PAPER[model]) <= 5, accs
 
 
 @pytest.mark.slow
