@@ -22,12 +22,13 @@ from minigrad.utils.data import DataLoader
 INSTALL_HINT = '.venv/bin/pip install -e ".[examples]"'
 
 
-def require(module: str, script: str) -> ModuleType | None:
-    """Import an optional dependency, or print one line naming the extra and return None."""
+def require(module: str, distribution: str, script: str) -> ModuleType | None:
+    """Import `module` of the optional `distribution`, or print one line naming the extra
+    that installs it and return None."""
     try:
         return importlib.import_module(module)
     except ImportError:
-        print(f"{script} needs the '{module}' package of the 'examples' extra: {INSTALL_HINT}",
+        print(f"{script} needs {distribution} (the 'examples' extra): {INSTALL_HINT}",
               file=sys.stderr)
         return None
 

@@ -76,10 +76,11 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.steps < 1:
         p.error("--steps must be >= 1")
-    datasets = require("sklearn.datasets", "examples/digits_cnn.py")
+    datasets = require("sklearn.datasets", "scikit-learn", "examples/digits_cnn.py")
     if datasets is None:
         return 2
-    model_selection = require("sklearn.model_selection", "examples/digits_cnn.py")
+    model_selection = require("sklearn.model_selection", "scikit-learn",
+                              "examples/digits_cnn.py")
     run(load_digits(datasets, model_selection, args.seed), args.steps, args.seed)
     return 0
 

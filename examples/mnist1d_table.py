@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.steps < 1:
         p.error("--steps must be >= 1")
-    generator = require("mnist1d.data", "examples/mnist1d_table.py")
+    generator = require("mnist1d.data", "mnist1d", "examples/mnist1d_table.py")
     if generator is None:
         return 2
     run(load_mnist1d(generator), args.models, args.steps, args.seeds)

@@ -54,19 +54,19 @@ def test_digits_quick_run_prints_the_accuracy():
     assert 0 <= acc <= 100
 
 
-@pytest.mark.parametrize("example, module, argv", [
-    (mnist1d_table, "mnist1d", ["--steps", "1"]),
-    (digits_cnn, "sklearn", ["--steps", "1"]),
+@pytest.mark.parametrize("example, module, distribution", [
+    (mnist1d_table, "mnist1d", "mnist1d"),
+    (digits_cnn, "sklearn", "scikit-learn"),
 ])
-def test_a_missing_extra_is_one_line_and_exit_status_2(example, module, argv, monkeypatch,
-                                                       capsys):
+def test_a_missing_extra_is_one_line_and_exit_status_2(example, module, distribution,
+                                                       monkeypatch, capsys):
     for name in [m for m in sys.modules if m == module or m.startswith(module + ".")]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, module, None)  # import of it raises ImportError
-    assert example.main(argv) == 2
+    assert example.main(["--steps", "1"]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert err.count("\n") == 1 and '".[examples]"' in err and f"'{module}" in err
+    assert err.count("\n") == 1 and '".[examples]"' in err and f"needs {distribution} (the 'examples' extra)" in err
 
 
 def test_the_paper_models_have_the_paper_shapes():
