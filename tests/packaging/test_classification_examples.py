@@ -1,0 +1,104 @@
+"""The classification examples: MNIST-1D's table of model families and the digits CNN.
+
+Quick runs (a few steps) check that each script prints its table or accuracy as a user runs
+it; the slow tests train as the README says and hold the measured accuracies. Without the
+`examples` extra the datasets' tests skip, and the scripts say so in one line, exit 2.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+sys.path.insert(0, str(EXAMPLES))
+
+import digits_cnn
+import mnist1d_table
+
+ROW = re.compile(r"^(logistic|mlp|cnn|gru)\s+(\d+)%\s+(\d+\.\d)%\s+(\d+\.\d)\s+(.*)$",
+                 re.MULTILINE)
+
+
+def run_script(name: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(EXAMPLES / name), *args], capture_output=True,
+                          text=True, timeout=600, cwd=EXAMPLES.parent, check=False)
+
+
+def test_mnist1d_quick_run_prints_the_table_beside_the_paper():
+    pytest.importorskip("mnist1d")
+    r = run_script("mnist1d_table.py", "--steps", "3", "--seeds", "0", "1")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert "MNIST-1D: 4000 train, 1000 test, length 40" in r.stdout
+    rows = {m[1]: m for m in ROW.finditer(r.stdout)}
+    assert list(rows) == ["logistic", "mlp", "cnn", "gru"], r.stdout
+    for name, row in rows.items():
+        assert float(row[2]) == mnist1d_table.PAPER[name]
+        per_seed = [float(v) for v in row[5].split(", ")]
+        assert len(per_seed) == 2 and all(0 <= v <= 100 for v in per_seed), row[0]
+        assert float(row[3]) == pytest.approx(np.mean(per_seed), abs=0.051)
+        assert float(row[4]) == pytest.approx(max(per_seed) - min(per_seed), abs=0.051)
+
+
+def test_digits_quick_run_prints_the_accuracy():
+    pytest.importorskip("sklearn")
+    r = run_script("digits_cnn.py", "--steps", "3")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert "digits: 1347 train, 450 test images of 8x8" in r.stdout
+    acc = float(re.search(r"^test accuracy: (\d+\.\d+)%$", r.stdout, re.MULTILINE)[1])
+    assert 0 <= acc <= 100
+
+
+@pytest.mark.parametrize("example, module, distribution", [
+    (mnist1d_table, "mnist1d", "mnist1d"),
+    (digits_cnn, "sklearn", "scikit-learn"),
+])
+def test_a_missing_extra_is_one_line_and_exit_status_2(example, module, distribution,
+                                                       monkeypatch, capsys):
+    for name in [m for m in sys.modules if m == module or m.startswith(module + ".")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, module, None)  # import of it raises ImportError
+    assert example.main(["--steps", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and '".[examples]"' in err and f"needs {distribution} (the 'examples' extra)" in err
+
+
+def test_the_paper_models_have_the_paper_shapes():
+    import minigrad
+    x = minigrad.tensor(np.zeros((3, 40), np.float32))
+    counts = {}
+    for name, make in mnist1d_table.MODELS.items():
+        model = make()
+        assert model(x).shape == (3, 10), name
+        counts[name] = sum(p.data.size for p in model.parameters())
+    # the parameter counts the paper's models.py prints for input length 40
+    assert counts == {"logistic": 410, "mlp": 15210, "cnn": 5210, "gru": 5134}
+
+
+# What the README's table measured (seeds 0, 1, 2): logistic 31.5%, MLP 64.6%, CNN 93.9% at the
+# paper's 8,000 steps, GRU 88.5% at 2,000 (8,000 GRU steps cost ~7 CPU minutes a seed). The
+# paper gives no seed spread; PyTorch on the same generated data gives the MLP 65.0%, so each
+# mean is held within 5 points of the paper's figure.
+@pytest.mark.slow
+@pytest.mark.parametrize("model, steps", [("logistic", 8000), ("mlp", 8000), ("cnn", 8000),
+                                          ("gru", 2000)])
+def test_mnist1d_lands_near_the_papers_table(model, steps):
+    generator = pytest.importorskip("mnist1d.data")
+    accs = mnist1d_table.run(mnist1d_table.load_mnist1d(generator), [model], steps,
+                             [0, 1, 2])[model]
+    assert abs(100 * np.mean(accs) - mnist1d_table.PAPER[model]) <= 5, accs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_digits_cnn_reaches_98_percent(seed):
+    datasets = pytest.importorskip("sklearn.datasets")
+    model_selection = pytest.importorskip("sklearn.model_selection")
+    assert digits_cnn.run(digits_cnn.load_digits(datasets, model_selection, seed), 400,
+                          seed) >= 0.98
