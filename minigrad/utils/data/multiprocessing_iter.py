@@ -130,6 +130,8 @@ class MultiProcessingLoaderIter(LoaderIter):
                 wait = min(wait, max(self._timeout - (time.monotonic() - start), 0.0))
             try:
                 tag, payload = self._result_queue.get(timeout=wait)
+                # a batch this loader's own worker process pickled (worker.py), as
+                # torch.utils.data passes batches: no file or checkpoint is ever unpickled
                 return tag, pickle.loads(payload)
             except queue.Empty:
                 pass

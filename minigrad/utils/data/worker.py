@@ -74,6 +74,8 @@ class _KeyErrorMessage(str):
 
 
 def _picklable_type(kind: type) -> bool:
+    """Whether an exception type survives the trip to the main process (a round trip of the
+    type object itself, in this process: nothing from outside is unpickled)."""
     try:
         return pickle.loads(pickle.dumps(kind)) is kind
     except Exception:  # noqa: BLE001  (any failure means: send a RuntimeError instead)
