@@ -17,8 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from .dtypes import check_dtype, check_generated_dtype
-from .tensor import Device, Tensor, _float_dtype, _shape_args, check_device
+from .device import Device, check_device
 
 _generator = np.random.Generator(np.random.PCG64(0))
 # what a fresh torch.Generator() reports as its initial_seed()
@@ -127,74 +126,3 @@ def numpy_generator(generator: Any = None) -> np.random.Generator:
         return generator
     raise TypeError("generator must be None, a minigrad.Generator or a numpy.random.Generator, "
                     f"got {type(generator).__name__}")
-
-
-def randperm(n: int, *, generator: Any = None, dtype: Any = None, device: Any = None,
-             requires_grad: bool = False) -> Tensor:
-    """A random permutation of 0..n-1 (int64 unless ``dtype`` says otherwise), as
-    ``torch.randperm``; drawn from ``generator`` (see :func:`numpy_generator`)."""
-    check_device(device)
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-        raise ValueError(f"randperm: n must be a non-negative integer, got {n!r}")
-    dt = check_generated_dtype(check_dtype("int64" if dtype is None else dtype), "randperm", "iuf")
-    return Tensor(numpy_generator(generator).permutation(int(n)).astype(dt),
-                  requires_grad=requires_grad)
-
-
-def randn(*shape: Any, dtype: Any = None, requires_grad: bool = False,
-          device: Any = None) -> Tensor:
-    """Samples from N(0, 1)."""
-    check_device(device)
-    dt = check_generated_dtype(_float_dtype(dtype), "randn", "f")
-    arr = _generator.standard_normal(_shape_args(shape), dtype=np.float64).astype(dt)
-    return Tensor(arr, requires_grad=requires_grad)
-
-
-def rand(*shape: Any, dtype: Any = None, requires_grad: bool = False,
-         device: Any = None) -> Tensor:
-    """Samples from U[0, 1)."""
-    check_device(device)
-    dt = check_generated_dtype(_float_dtype(dtype), "rand", "f")
-    arr = _generator.random(_shape_args(shape), dtype=np.float64).astype(dt)
-    return Tensor(arr, requires_grad=requires_grad)
-
-
-def randint(low: int, high: int | None = None, size: tuple | None = None, *,
-            dtype: Any = None, device: Any = None, requires_grad: bool = False) -> Tensor:
-    """Integers in [low, high) (int64 unless ``dtype`` says otherwise); ``randint(high,
-    size)`` draws from [0, high), as PyTorch."""
-    check_device(device)
-    if size is None:  # randint(high, size): PyTorch's two-argument form
-        if high is None:
-            raise TypeError("randint: needs a size, as randint(low, high, size) or "
-                            "randint(high, size)")
-        low, high, size = 0, low, high
-    elif high is None:
-        raise TypeError("randint: needs high, as randint(low, high, size)")
-    dt = check_generated_dtype(check_dtype("int64" if dtype is None else dtype), "randint", "iuf")
-    arr = _generator.integers(low, high, size=_shape_args((tuple(size),)), dtype=np.int64)
-    return Tensor(arr.astype(dt, copy=False),
-                  requires_grad=requires_grad)
-
-
-def randn_like(t: Tensor, dtype: Any = None, requires_grad: bool = False, *,
-               device: Any = None) -> Tensor:
-    """Samples from N(0, 1) with the shape (and dtype) of ``t``."""
-    return randn(t.shape, dtype=t.dtype if dtype is None else dtype,
-                 requires_grad=requires_grad, device=device)
-
-
-def rand_like(t: Tensor, dtype: Any = None, requires_grad: bool = False, *,
-              device: Any = None) -> Tensor:
-    """Samples from U[0, 1) with the shape (and dtype) of ``t``."""
-    return rand(t.shape, dtype=t.dtype if dtype is None else dtype,
-                requires_grad=requires_grad, device=device)
-
-
-def randint_like(t: Tensor, low: int, high: int | None = None, *, dtype: Any = None,
-                 device: Any = None) -> Tensor:
-    """Integers in [low, high) with the shape (and dtype) of ``t``; ``randint_like(t, high)``
-    draws from [0, high), as PyTorch."""
-    if high is None:
-        low, high = 0, low
-    return randint(low, high, t.shape, dtype=t.dtype if dtype is None else dtype, device=device)

@@ -16,19 +16,17 @@ the promotion rules are written down once, in ``minigrad/dtypes.py``.
 
 from __future__ import annotations
 
-import math
 import operator
 import weakref
-from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from . import engine, function, inplace_writes
+from .device import CPU, Device, check_device, is_device
 from .dtypes import (
     cast_numbers,
     check_dtype,
-    check_generated_dtype,
     check_same_float,
     python_scalar,
     result_type,
@@ -88,6 +86,16 @@ def _to_array(data: Any, dtype: Any = None) -> np.ndarray:
     return arr
 
 
+def _copied(data: Any, dtype: Any = None) -> np.ndarray:
+    """``data`` as an array of its own (:func:`_to_array`, copied if it shares the caller's
+    memory): what ``tensor()`` and ``new_tensor`` hold, so later writes on either side never
+    show on the other."""
+    arr = _to_array(data, dtype)
+    if isinstance(data, (np.ndarray, Tensor)) and np.may_share_memory(arr, _data(data)):
+        arr = arr.copy()
+    return arr
+
+
 def as_tensor_like(value: Any, ref: Tensor | None) -> Tensor:
     """Wrap a constant operand (number or array) for an op with Tensor ``ref``.
 
@@ -111,6 +119,15 @@ def _shape_args(shape: tuple) -> tuple:
         if not isinstance(s, (int, np.integer)) or s < 0:
             raise ValueError(f"shape must be non-negative integers, got {shape}")
     return tuple(int(s) for s in shape)
+
+
+def module_form(method: Any) -> Any:
+    """Mark a Tensor method as also a function of the ``minigrad`` module, as PyTorch's
+    ``torch.exp(x)`` beside ``x.exp()``: ``minigrad.functional`` derives ``minigrad.<name>(input,
+    ...)`` from the method (its parameters, ``self`` named ``input``, and its docstring), so the
+    signature is written once, here."""
+    method.module_form = True
+    return method
 
 
 class RemovableHandle:
@@ -540,10 +557,10 @@ class Tensor:
         return elementwise.Neg.apply(self)
 
     def __matmul__(self, other: Any) -> Tensor:
-        return matmul(self, other)
+        return self.matmul(other)
 
     def __rmatmul__(self, other: Any) -> Tensor:
-        return matmul(as_tensor_like(other, self), self)
+        return as_tensor_like(other, self).matmul(self)
 
     # ---- comparisons: boolean tensors, never differentiable ---------------
     def __lt__(self, other: Any) -> Tensor:
@@ -565,26 +582,32 @@ class Tensor:
         return Tensor(self.data != _data(other))
 
     # ---- unary math ----------------------------------------------------------
+    @module_form
     def exp(self) -> Tensor:
         """e**x."""
         return elementwise.Exp.apply(self)
 
+    @module_form
     def log(self) -> Tensor:
         """Natural log; log(0) = -inf (no exception), so non-finite checks can catch it."""
         return elementwise.Log.apply(self)
 
+    @module_form
     def sqrt(self) -> Tensor:
         """Square root."""
         return elementwise.Sqrt.apply(self)
 
+    @module_form
     def tanh(self) -> Tensor:
         """Hyperbolic tangent."""
         return elementwise.Tanh.apply(self)
 
+    @module_form
     def sigmoid(self) -> Tensor:
         """1 / (1 + e**-x)."""
         return elementwise.Sigmoid.apply(self)
 
+    @module_form
     def relu(self) -> Tensor:
         """max(x, 0)."""
         return elementwise.ReLU.apply(self)
@@ -593,10 +616,12 @@ class Tensor:
         """x * Phi(x) (exact, erf-based) or its tanh approximation."""
         return elementwise.GELU.apply(self, approximate=approximate)
 
+    @module_form
     def abs(self) -> Tensor:
         """|x| (gradient sign(x), 0 at 0)."""
         return elementwise.Abs.apply(self)
 
+    @module_form
     def clamp(self, min: float | None = None, max: float | None = None) -> Tensor:
         """Clip values to [min, max] = min(max(self, min), max); gradient 1 inside, 0 where
         clipped. Tensor bounds that require grad get the gradient where they are the result
@@ -616,6 +641,7 @@ class Tensor:
         return elementwise.Clamp.apply(self, lo=_data(min), hi=_data(max))
 
     # ---- reductions (``dim``/``keepdim`` and NumPy's ``axis``/``keepdims`` both accepted) ----
+    @module_form
     def sum(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
             keepdims: bool | None = None, dtype: Any = None) -> Tensor:
         """Sum over ``dim`` (int, tuple or None for all); bool and integer tensors sum in
@@ -623,6 +649,7 @@ class Tensor:
         d, k = _reduce_args("sum", dim, keepdim, axis, keepdims)
         return reduce_ops.Sum.apply(self if dtype is None else self.to(dtype), axis=d, keepdims=k)
 
+    @module_form
     def mean(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
              keepdims: bool | None = None) -> Tensor:
         """Mean over ``dim``; the mean of no elements is nan, as PyTorch."""
@@ -630,6 +657,7 @@ class Tensor:
         with np.errstate(invalid="ignore"):
             return reduce_ops.Mean.apply(self, axis=d, keepdims=k)
 
+    @module_form
     def max(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
             keepdims: bool | None = None) -> Any:
         """Without ``dim``: the maximum (ties share the gradient). With an int ``dim``:
@@ -639,6 +667,7 @@ class Tensor:
             return self.maximum(dim)
         return _extremum(self, reduce_ops.Max, "max", dim, keepdim, axis, keepdims)
 
+    @module_form
     def min(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
             keepdims: bool | None = None) -> Any:
         """As :meth:`max`, for the minimum."""
@@ -646,18 +675,21 @@ class Tensor:
             return self.minimum(dim)
         return _extremum(self, reduce_ops.Min, "min", dim, keepdim, axis, keepdims)
 
+    @module_form
     def amax(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
              keepdims: bool | None = None) -> Tensor:
         """Maximum over ``dim`` (int or tuple), values only; ties share the gradient."""
         d, k = _reduce_args("amax", dim, keepdim, axis, keepdims)
         return reduce_ops.Max.apply(self, axis=d, keepdims=k)
 
+    @module_form
     def amin(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
              keepdims: bool | None = None) -> Tensor:
         """Minimum over ``dim`` (int or tuple), values only; ties share the gradient."""
         d, k = _reduce_args("amin", dim, keepdim, axis, keepdims)
         return reduce_ops.Min.apply(self, axis=d, keepdims=k)
 
+    @module_form
     def var(self, dim: Any = None, unbiased: bool | None = None, keepdim: bool | None = None, *,
             correction: int | None = None, axis: Any = None, keepdims: bool | None = None
             ) -> Tensor:
@@ -678,6 +710,7 @@ class Tensor:
         return reduce_ops.Var.apply(self, axis=d, keepdims=k,
                                     correction=1 if correction is None else correction)
 
+    @module_form
     def std(self, dim: Any = None, unbiased: bool | None = None, keepdim: bool | None = None, *,
             correction: int | None = None, axis: Any = None, keepdims: bool | None = None
             ) -> Tensor:
@@ -686,6 +719,7 @@ class Tensor:
         return _root(self.var(dim, unbiased, keepdim, correction=correction, axis=axis,
                               keepdims=keepdims), 2)
 
+    @module_form
     def prod(self, dim: Any = None, keepdim: bool | None = None, *, dtype: Any = None,
              axis: Any = None, keepdims: bool | None = None) -> Tensor:
         """Product over ``dim`` (exact gradient even with zeros), computed in ``dtype`` when
@@ -696,12 +730,14 @@ class Tensor:
         # the product of small ints is int64 (the dtype rule); an asked-for dtype wins
         return out if dtype is None or out.dtype == dtype else out.to(dtype)
 
+    @module_form
     def logsumexp(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
                   keepdims: bool | None = None) -> Tensor:
         """log(sum(exp(x))) over ``dim``, without overflow."""
         d, k = _reduce_args("logsumexp", dim, keepdim, axis, keepdims)
         return reduce_ops.LogSumExp.apply(self, axis=d, keepdims=k)
 
+    @module_form
     def cumsum(self, dim: int, *, dtype: Any = None) -> Tensor:
         """Running sum along ``dim``; ``dtype=`` is the result's dtype (the input is cast
         first, and integers summed in int64 are cast back, wrapping around as PyTorch's)."""
@@ -709,6 +745,7 @@ class Tensor:
         out = _along(t, dim, "cumsum", lambda x, d: reduce_ops.CumSum.apply(x, axis=d))
         return out if dtype is None else out.to(dtype)
 
+    @module_form
     def norm(self, p: Any = 2, dim: Any = None, keepdim: bool = False) -> Tensor:
         """The p-norm over ``dim`` (all elements by default): 2 or "fro" (gradient 0 at the
         origin, as PyTorch), 1, ``inf`` (max |x|), ``-inf`` (min |x|), 0 (the number of
@@ -732,30 +769,35 @@ class Tensor:
             return self.sign().abs().sum(dim, keepdim)
         return _root((self.abs() ** p).sum(dim, keepdim), p)
 
+    @module_form
     def argmax(self, dim: int | None = None, keepdim: bool | None = None, *, axis: Any = None,
                keepdims: bool | None = None) -> Tensor:
         """Index of the maximum (an int64 tensor, no gradient); over all elements without ``dim``."""
         d, k = _reduce_args("argmax", dim, keepdim, axis, keepdims)
         return Tensor(np.argmax(self.data, axis=d, keepdims=k and d is not None))
 
+    @module_form
     def argmin(self, dim: int | None = None, keepdim: bool | None = None, *, axis: Any = None,
                keepdims: bool | None = None) -> Tensor:
         """Index of the minimum (an int64 tensor, no gradient)."""
         d, k = _reduce_args("argmin", dim, keepdim, axis, keepdims)
         return Tensor(np.argmin(self.data, axis=d, keepdims=k and d is not None))
 
+    @module_form
     def any(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
             keepdims: bool | None = None, out: None = None) -> Tensor:
         """True where any element along ``dim`` is nonzero (a bool tensor). NumPy's spelling
         is accepted too, so ``np.any(t)`` works."""
         return _any_all(self, np.any, "any", dim, keepdim, axis, keepdims, out)
 
+    @module_form
     def all(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
             keepdims: bool | None = None, out: None = None) -> Tensor:
         """True where every element along ``dim`` is nonzero (a bool tensor). NumPy's
         spelling is accepted too, so ``np.all(t)`` works."""
         return _any_all(self, np.all, "all", dim, keepdim, axis, keepdims, out)
 
+    @module_form
     def softmax(self, dim: int | None = None, dtype: Any = None, *,
                 axis: int | None = None) -> Tensor:
         """exp(x) / sum(exp(x)) along ``dim`` (Numba kernel); ``dtype`` casts the input first,
@@ -763,6 +805,7 @@ class Tensor:
         x = self if dtype is None else self.to(dtype)
         return softmax_ops.softmax(x, _pick("softmax", dim, axis, "dim", "axis", -1))
 
+    @module_form
     def log_softmax(self, dim: int | None = None, dtype: Any = None, *,
                     axis: int | None = None) -> Tensor:
         """x - logsumexp(x) along ``dim``; ``dtype`` casts the input first, as PyTorch."""
@@ -770,6 +813,7 @@ class Tensor:
         return softmax_ops.log_softmax(x, _pick("log_softmax", dim, axis, "dim", "axis", -1))
 
     # ---- shape ------------------------------------------------------------------
+    @module_form
     def reshape(self, *shape: Any) -> Tensor:
         """Same data, new shape (one dimension may be -1)."""
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
@@ -801,6 +845,7 @@ class Tensor:
         out._vc, out._is_view = self._vc, True
         return out
 
+    @module_form
     def flatten(self, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         """Merge dims start_dim..end_dim into one."""
         shp = self.shape
@@ -809,6 +854,7 @@ class Tensor:
             raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
         return self.reshape(shp[:s] + (-1,) + shp[e + 1:])
 
+    @module_form
     def transpose(self, dim0: int = -2, dim1: int = -1) -> Tensor:
         """Swap two axes (defaults: the last two). A 0-d tensor accepts dims 0 and -1 and
         is its own transpose, as PyTorch."""
@@ -817,6 +863,7 @@ class Tensor:
             return self
         return shape_ops.Transpose.apply(self, dim0=dim0, dim1=dim1)
 
+    @module_form
     def permute(self, *dims: Any) -> Tensor:
         """Reorder all axes."""
         if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
@@ -865,15 +912,18 @@ class Tensor:
     def new_tensor(self, data: Any, *, dtype: Any = None, device: Any = None,
                    requires_grad: bool = False) -> Tensor:
         """A copy of ``data`` as a leaf, with self's dtype unless ``dtype`` says otherwise."""
-        return tensor(data, dtype=self.data.dtype if dtype is None else dtype, device=device,
-                      requires_grad=requires_grad)
+        check_device(device)
+        arr = _copied(data, self.data.dtype if dtype is None else dtype)
+        return Tensor._from_op(arr, None).requires_grad_(requires_grad)
 
+    @module_form
     def unsqueeze(self, dim: int) -> Tensor:
         """Insert a size-1 axis at ``dim``."""
         shp = list(self.shape)
         shp.insert(_check_dim(dim, self.ndim + 1, "unsqueeze"), 1)
         return self.reshape(tuple(shp))
 
+    @module_form
     def squeeze(self, dim: Any = None) -> Tensor:
         """Remove size-1 axes (all, or only those in ``dim``, an int or a tuple of ints)."""
         if dim is None:
@@ -893,6 +943,7 @@ class Tensor:
         idx = _torch_order_index(_index_to_numpy(index), self.data.shape)
         return shape_ops.GetItem.apply(self, index=idx)
 
+    @module_form
     def split(self, split_size: int | list, dim: int | None = None, *,
               axis: int | None = None) -> tuple:
         """Chunks of ``split_size`` along ``dim`` (or sizes given as a list)."""
@@ -903,18 +954,22 @@ class Tensor:
         return masking.masked_fill(self, mask, value)
 
     # ---- PyTorch's method spellings of the operators ----------------------------------
+    @module_form
     def add(self, other: Any, alpha: float = 1) -> Tensor:
         """self + alpha * other."""
         return self + (other if alpha == 1 else other * alpha)
 
+    @module_form
     def sub(self, other: Any, alpha: float = 1) -> Tensor:
         """self - alpha * other."""
         return self - (other if alpha == 1 else other * alpha)
 
+    @module_form
     def mul(self, other: Any) -> Tensor:
         """self * other."""
         return self * other
 
+    @module_form
     def div(self, other: Any, rounding_mode: str | None = None) -> Tensor:
         """self / other; ``rounding_mode="floor"`` is ``//``, ``"trunc"`` rounds toward 0."""
         if rounding_mode is None:
@@ -923,24 +978,59 @@ class Tensor:
             return math_ops.RoundedDiv.apply(self, other, mode=rounding_mode)
         raise ValueError(f"div: rounding_mode must be None, 'floor' or 'trunc', got {rounding_mode!r}")
 
+    @module_form
     def pow(self, exponent: Any) -> Tensor:
         """self ** exponent."""
         return self**exponent
 
+    @module_form
     def matmul(self, other: Any) -> Tensor:
-        """self @ other."""
-        return self @ other
+        """``self @ other`` as ``torch.matmul``: a 1-D operand is treated as a row (left) or
+        column (right) vector and that axis is removed from the result."""
+        a = self
+        b = other if isinstance(other, Tensor) else as_tensor_like(other, self)
+        if a.ndim == 0 or b.ndim == 0:
+            raise ValueError(
+                f"matmul: both operands need at least 1 dimension, got shapes {a.shape} and {b.shape}"
+            )
+        check_same_float([a.data, b.data], "matmul")
+        squeeze_a, squeeze_b = a.ndim == 1, b.ndim == 1
+        shape_a, shape_b = a.shape, b.shape  # the caller's shapes, for error messages
+        if squeeze_a:
+            a = a.reshape(1, -1)
+        if squeeze_b:
+            b = b.reshape(-1, 1)
+        if a.shape[-1] != b.shape[-2]:
+            raise ValueError(
+                f"matmul: shapes {shape_a} and {shape_b} do not align "
+                f"(inner dimensions {a.shape[-1]} != {b.shape[-2]})"
+            )
+        try:
+            np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+        except ValueError:
+            raise ValueError(
+                f"matmul: batch dimensions of {a.shape} and {b.shape} cannot be broadcast"
+            ) from None
+        out = matmul_ops.MatMul.apply(a, b)
+        if squeeze_a:
+            out = out.reshape(out.shape[:-2] + (out.shape[-1],))
+        if squeeze_b:
+            out = out.reshape(out.shape[:-1])
+        return out
 
+    @module_form
     def neg(self) -> Tensor:
         """-self."""
         return -self
 
+    @module_form
     def __mod__(self, other: Any) -> Tensor:
         return math_ops.Remainder.apply(self, other)
 
     def __rmod__(self, other: Any) -> Tensor:
         return math_ops.Remainder.apply(as_tensor_like(other, self), self)
 
+    @module_form
     def __floordiv__(self, other: Any) -> Tensor:
         """floor(self / other), in integers for integer operands; gradient 0."""
         return math_ops.RoundedDiv.apply(self, other, mode="floor")
@@ -973,93 +1063,115 @@ class Tensor:
     def __invert__(self) -> Tensor:
         return Tensor(~self.data)
 
+    @module_form
     def eq(self, other: Any) -> Tensor:
         """self == other elementwise (bool)."""
         return self == other
 
+    @module_form
     def ne(self, other: Any) -> Tensor:
         """self != other elementwise (bool)."""
         return self != other
 
+    @module_form
     def lt(self, other: Any) -> Tensor:
         """self < other elementwise (bool)."""
         return self < other
 
+    @module_form
     def le(self, other: Any) -> Tensor:
         """self <= other elementwise (bool)."""
         return self <= other
 
+    @module_form
     def gt(self, other: Any) -> Tensor:
         """self > other elementwise (bool)."""
         return self > other
 
+    @module_form
     def ge(self, other: Any) -> Tensor:
         """self >= other elementwise (bool)."""
         return self >= other
 
+    @module_form
     def logical_and(self, other: Any) -> Tensor:
         """self and other elementwise."""
-        return logical_and(self, other)
+        return _boolean(np.logical_and, self, other)
 
+    @module_form
     def logical_or(self, other: Any) -> Tensor:
         """self or other elementwise."""
-        return logical_or(self, other)
+        return _boolean(np.logical_or, self, other)
 
+    @module_form
     def logical_xor(self, other: Any) -> Tensor:
         """self xor other elementwise."""
-        return logical_xor(self, other)
+        return _boolean(np.logical_xor, self, other)
 
+    @module_form
     def logical_not(self) -> Tensor:
         """not self elementwise."""
-        return logical_not(self)
+        return _boolean(np.logical_not, self)
 
+    @module_form
     def isnan(self) -> Tensor:
         """True where NaN."""
-        return isnan(self)
+        return _boolean(np.isnan, self)
 
+    @module_form
     def isinf(self) -> Tensor:
         """True where infinite."""
-        return isinf(self)
+        return _boolean(np.isinf, self)
 
+    @module_form
     def isfinite(self) -> Tensor:
         """True where finite."""
-        return isfinite(self)
+        return _boolean(np.isfinite, self)
 
     # ---- more elementwise math (minigrad/ops/math_ops.py) -----------------------------
+    @module_form
     def maximum(self, other: Any) -> Tensor:
         """Elementwise max(self, other); ties split the gradient in half."""
         return math_ops.Maximum.apply(self, other)
 
+    @module_form
     def minimum(self, other: Any) -> Tensor:
         """Elementwise min(self, other); ties split the gradient in half."""
         return math_ops.Minimum.apply(self, other)
 
+    @module_form
     def sin(self) -> Tensor:
         """sin(x)."""
         return math_ops.Sin.apply(self)
 
+    @module_form
     def cos(self) -> Tensor:
         """cos(x)."""
         return math_ops.Cos.apply(self)
 
+    @module_form
     def erf(self) -> Tensor:
         """The error function."""
         return math_ops.Erf.apply(self)
 
+    @module_form
     def sign(self) -> Tensor:
         """-1, 0 or 1 (gradient 0); a bool tensor is its own sign, as PyTorch."""
         if self.dtype == np.bool_:
             return Tensor(self.data.copy())
         return math_ops.StepFunction.apply(self, name="sign")
 
+    @module_form
     def floor(self) -> Tensor:
         """Round down (gradient 0)."""
         return math_ops.StepFunction.apply(self, name="floor")
 
+    @module_form
     def ceil(self) -> Tensor:
         """Round up (gradient 0)."""
         return math_ops.StepFunction.apply(self, name="ceil")
 
+    @module_form
     def round(self, *, decimals: int = 0) -> Tensor:
         """Round half to even (gradient 0), as PyTorch; to ``decimals`` places after the point
         (negative: before it), computed as round(x * 10**decimals) / 10**decimals."""
@@ -1070,94 +1182,116 @@ class Tensor:
         scale = 10.0 ** decimals
         return math_ops.StepFunction.apply(self * scale, name="round") / scale
 
+    @module_form
     def trunc(self) -> Tensor:
         """Round toward zero (gradient 0)."""
         return math_ops.StepFunction.apply(self, name="trunc")
 
+    @module_form
     def fmod(self, other: Any) -> Tensor:
         """self - trunc(self / other) * other: C's remainder, with the sign of self
         (``remainder`` and ``%`` take the sign of other); integer division by zero raises."""
         return math_ops.Remainder.apply(self, other, mode="trunc")
 
     # ---- smooth unary math (minigrad/ops/unary_math.py): integers compute in float32 --------
+    @module_form
     def asin(self) -> Tensor:
         """arcsin(x), in [-pi/2, pi/2]; NaN outside [-1, 1]."""
         return unary_math.UnaryMath.apply(self, name="asin")
 
+    @module_form
     def acos(self) -> Tensor:
         """arccos(x), in [0, pi]; NaN outside [-1, 1]."""
         return unary_math.UnaryMath.apply(self, name="acos")
 
+    @module_form
     def atan(self) -> Tensor:
         """arctan(x), in (-pi/2, pi/2)."""
         return unary_math.UnaryMath.apply(self, name="atan")
 
+    @module_form
     def sinh(self) -> Tensor:
         """(e**x - e**-x) / 2."""
         return unary_math.UnaryMath.apply(self, name="sinh")
 
+    @module_form
     def cosh(self) -> Tensor:
         """(e**x + e**-x) / 2."""
         return unary_math.UnaryMath.apply(self, name="cosh")
 
+    @module_form
     def tan(self) -> Tensor:
         """sin(x) / cos(x)."""
         return unary_math.UnaryMath.apply(self, name="tan")
 
+    @module_form
     def asinh(self) -> Tensor:
         """The inverse of sinh."""
         return unary_math.UnaryMath.apply(self, name="asinh")
 
+    @module_form
     def acosh(self) -> Tensor:
         """The inverse of cosh, in [0, inf); NaN below 1."""
         return unary_math.UnaryMath.apply(self, name="acosh")
 
+    @module_form
     def atanh(self) -> Tensor:
         """The inverse of tanh; +-inf at +-1, NaN outside [-1, 1]."""
         return unary_math.UnaryMath.apply(self, name="atanh")
 
+    @module_form
     def log1p(self) -> Tensor:
         """log(1 + x), exact for tiny x (where 1 + x would round to 1)."""
         return unary_math.UnaryMath.apply(self, name="log1p")
 
+    @module_form
     def expm1(self) -> Tensor:
         """e**x - 1, exact for tiny x."""
         return unary_math.UnaryMath.apply(self, name="expm1")
 
+    @module_form
     def log2(self) -> Tensor:
         """Base-2 logarithm."""
         return unary_math.UnaryMath.apply(self, name="log2")
 
+    @module_form
     def log10(self) -> Tensor:
         """Base-10 logarithm."""
         return unary_math.UnaryMath.apply(self, name="log10")
 
+    @module_form
     def exp2(self) -> Tensor:
         """2**x."""
         return unary_math.UnaryMath.apply(self, name="exp2")
 
+    @module_form
     def rsqrt(self) -> Tensor:
         """1 / sqrt(x)."""
         return unary_math.UnaryMath.apply(self, name="rsqrt")
 
+    @module_form
     def reciprocal(self) -> Tensor:
         """1 / x (integers give float32, as PyTorch)."""
         return unary_math.UnaryMath.apply(self, name="reciprocal")
 
+    @module_form
     def square(self) -> Tensor:
         """x ** 2 (integers stay integers and bool gives int64, as PyTorch's pow(x, 2))."""
         return self**2
 
     # ---- functions of two tensors (minigrad/ops/binary_math.py) ------------------------------
+    @module_form
     def atan2(self, other: Any) -> Tensor:
         """The angle of the point (other, self), in [-pi, pi] (gradient NaN at (0, 0), as
         PyTorch)."""
         return binary_math.Atan2.apply(self, other)
 
+    @module_form
     def copysign(self, other: Any) -> Tensor:
         """|self| with the sign of other (-0.0 counts as negative); always floating."""
         return binary_math.CopySign.apply(self, other)
 
+    @module_form
     def lerp(self, end: Any, weight: Any) -> Tensor:
         """self + weight * (end - self) (self, end and a tensor weight broadcast together);
         gradients 1 - weight, weight and end - self. Floating tensors of one dtype only, as
@@ -1170,12 +1304,38 @@ class Tensor:
                                    f"{self.dtype}, {what} is {dt}")
         return self + weight * (end - self)
 
+    @module_form
     def isclose(self, other: Any, rtol: float = 1e-05, atol: float = 1e-08,
                 equal_nan: bool = False) -> Tensor:
-        """|self - other| <= atol + rtol * |other| elementwise (a bool tensor, no gradient)."""
-        return isclose(self, other, rtol, atol, equal_nan)
+        """True where self == other or |self - other| <= atol + rtol * |other| (broadcasting;
+        a bool tensor, no gradient), as ``torch.isclose``: infinities are close only to
+        themselves, NaN only to NaN and only with ``equal_nan``. Both must have one dtype (a
+        Python number takes self's); integers are compared in float64."""
+        x = np.asarray(_data(self))
+        y = np.asarray(_data(other))
+        if (not isinstance(other, (Tensor, np.ndarray))
+                and result_type(x, numbers=(other,)) == x.dtype):
+            y = y.astype(x.dtype)  # a Python number self's dtype can hold (2 for a float tensor)
+        if x.dtype != y.dtype:
+            raise RuntimeError(f"isclose: input and other must have one dtype, got {x.dtype} and "
+                               f"{y.dtype}")
+        if rtol < 0 or atol < 0:
+            raise RuntimeError(f"isclose: rtol and atol must be >= 0, got rtol={rtol}, "
+                               f"atol={atol}")
+        close = x == y
+        if x.dtype.kind == "f" and equal_nan:
+            close |= np.isnan(x) & np.isnan(y)
+        if rtol == 0 and atol == 0:
+            return Tensor(np.asarray(close))
+        if x.dtype.kind != "f":  # no wrap-around of unsigned differences
+            x, y = x.astype(np.float64), y.astype(np.float64)
+        with np.errstate(invalid="ignore", over="ignore"):  # inf - inf is not finite: not close
+            err = np.abs(x - y)
+            close |= np.isfinite(err) & (err <= atol + rtol * np.abs(y))
+        return Tensor(np.asarray(close))
 
     # ---- copies, shapes, indexing and sorting (minigrad/ops/indexing.py; helpers below) -
+    @module_form
     def clone(self) -> Tensor:
         """A copy with its own memory, still in the graph (gradient flows through)."""
         return shape_ops.Cast.apply(self, dtype=self.dtype)
@@ -1184,6 +1344,7 @@ class Tensor:
         """self when already C-contiguous, else a contiguous copy (same values, same graph)."""
         return self if self.data.flags.c_contiguous else self.clone()
 
+    @module_form
     def expand(self, *sizes: Any) -> Tensor:
         """A broadcast view to ``sizes``; -1 keeps a dimension."""
         sizes = _shape_tuple(sizes)
@@ -1198,10 +1359,12 @@ class Tensor:
         """``expand(other.shape)``."""
         return self.expand(other.shape)
 
+    @module_form
     def repeat(self, *repeats: Any) -> Tensor:
         """Tile the tensor ``repeats[d]`` times along each dimension d."""
         return indexing.Repeat.apply(self, repeats=_shape_tuple(repeats))
 
+    @module_form
     def flip(self, *dims: Any, **kw: Any) -> Tensor:
         """Reverse the order of elements along ``dims`` (``x.flip(0, 1)``, ``x.flip((0, 1))``
         or ``x.flip(dims=(0, 1))``, as PyTorch)."""
@@ -1214,6 +1377,7 @@ class Tensor:
         dims = tuple(_check_dim(d, self.ndim, "flip") for d in _shape_tuple(dims))
         return indexing.Flip.apply(self, dims=dims)
 
+    @module_form
     def chunk(self, chunks: int, dim: int = 0) -> tuple:
         """Split into ``chunks`` pieces of ceil(n / chunks) along ``dim`` (the last may be
         smaller and there may be fewer pieces, as PyTorch)."""
@@ -1222,6 +1386,7 @@ class Tensor:
         n = self.shape[_check_dim(dim, self.ndim, "chunk")]
         return self.split(max(-(-n // chunks), 1), dim)
 
+    @module_form
     def unflatten(self, dim: int, sizes: Any) -> Tensor:
         """Split dimension ``dim`` into ``sizes`` (one may be -1)."""
         d = _check_dim(dim, self.ndim, "unflatten")
@@ -1231,6 +1396,7 @@ class Tensor:
         """``reshape(other.shape)``."""
         return self.reshape(other.shape)
 
+    @module_form
     def gather(self, dim: int, index: Any) -> Tensor:
         """out[i][j] = self[i][index[i][j]] for dim=1 (PyTorch's gather). A 0-d tensor reads
         as one element; an empty index gives an empty result of its shape."""
@@ -1243,6 +1409,7 @@ class Tensor:
                                          index=idx.reshape(-1)).reshape(idx.shape)
         return indexing.Gather.apply(self, dim=d, index=idx)
 
+    @module_form
     def scatter_add(self, dim: int, index: Any, src: Any) -> Tensor:
         """A copy of self with out[i][index[i][j]] += src[i][j] for dim=1 (PyTorch's
         scatter_add); a 0-d tensor is one element."""
@@ -1254,6 +1421,7 @@ class Tensor:
                                              index=idx).reshape(())
         return indexing.ScatterAdd.apply(self, src, dim=d, index=_data(index))
 
+    @module_form
     def masked_select(self, mask: Any) -> Tensor:
         """The elements where ``mask`` (broadcast with self) is True, as a 1-d tensor."""
         m = np.asarray(_data(mask))
@@ -1262,21 +1430,25 @@ class Tensor:
         shape = np.broadcast_shapes(self.shape, m.shape)
         return self.expand(shape)[np.broadcast_to(m, shape)]
 
+    @module_form
     def sort(self, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Any:
         """``(values, indices)`` sorted along ``dim``. Always stable (equal elements keep
         their order), so ``stable=`` is accepted and changes nothing."""
         return _sort(self, _check_dim(dim, self.ndim, "sort"), descending)
 
+    @module_form
     def argsort(self, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Tensor:
         """Indices that sort along ``dim`` (always stable, ``stable=`` accepted; int64, no
         gradient)."""
         return Tensor(sort_indices(self.data, _check_dim(dim, self.ndim, "argsort"),
                                            descending))
 
+    @module_form
     def topk(self, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:
         """``(values, indices)`` of the ``k`` largest (or smallest) along ``dim``."""
         return _topk(self, k, _check_dim(dim, self.ndim, "topk"), largest)
 
+    @module_form
     def index_select(self, dim: int, index: Any) -> Tensor:
         """The slices ``index`` (1-d ints) along ``dim``, in that order (repeats allowed)."""
         idx = np.asarray(_data(index))
@@ -1289,6 +1461,7 @@ class Tensor:
             return self.reshape(1)[idx.reshape(-1)].reshape(())
         return self[(slice(None),) * d + (idx.reshape(-1),)]
 
+    @module_form
     def narrow(self, dim: int, start: int, length: int) -> Tensor:
         """The slice [start, start + length) along ``dim`` (``start`` may be a 0-d integer
         tensor, as PyTorch)."""
@@ -1300,6 +1473,7 @@ class Tensor:
         start %= max(self.shape[d], 1)
         return self[(slice(None),) * d + (slice(start, start + length),)]
 
+    @module_form
     def nonzero(self, *, as_tuple: bool = False) -> Any:
         """(n, ndim) int64 indices of the nonzero elements (no gradient); with
         ``as_tuple=True`` a tuple of ndim 1-d index tensors, one per dimension (a 0-d tensor
@@ -1308,6 +1482,7 @@ class Tensor:
             return Tensor(np.argwhere(self.data).astype(np.int64))
         return tuple(Tensor(i.astype(np.int64)) for i in np.nonzero(np.atleast_1d(self.data)))
 
+    @module_form
     def bmm(self, other: Any) -> Tensor:
         """Batched matrix product of (B, n, m) and (B, m, p) (``@`` without broadcasting)."""
         return products.bmm(self, _operand(other, self))
@@ -1316,26 +1491,31 @@ class Tensor:
         """Matrix product of (n, m) and (m, p) (2-d only; a mismatch names both shapes)."""
         return products.mm(self, _operand(other, self))
 
+    @module_form
     def mv(self, vec: Any) -> Tensor:
         """Matrix-vector product of (n, m) and (m,) -> (n,)."""
         return products.mv(self, _operand(vec, self))
 
+    @module_form
     def dot(self, other: Any) -> Tensor:
         """sum_i self_i other_i of two 1-d tensors of one length (a 0-d tensor)."""
         return products.dot(self, _operand(other, self))
 
+    @module_form
     def addmm(self, mat1: Any, mat2: Any, *, beta: float = 1, alpha: float = 1) -> Tensor:
         """beta * self + alpha * (mat1 @ mat2), mat1 (n, m), mat2 (m, p), self broadcast to
         (n, p); beta = 0 ignores self (its nan and inf too), as PyTorch."""
         prod = products.mm(_operand(mat1, self), _operand(mat2, self))
         return products.add_scaled("addmm", self, prod, beta, alpha)
 
+    @module_form
     def baddbmm(self, batch1: Any, batch2: Any, *, beta: float = 1, alpha: float = 1) -> Tensor:
         """beta * self + alpha * (batch1 @ batch2), batch1 (B, n, m), batch2 (B, m, p), self
         broadcast to (B, n, p) (see :meth:`addmm`)."""
         prod = products.bmm(_operand(batch1, self), _operand(batch2, self))
         return products.add_scaled("baddbmm", self, prod, beta, alpha)
 
+    @module_form
     def outer(self, other: Tensor) -> Tensor:
         """Outer product of two 1-d tensors: out[i, j] = self[i] * other[j]."""
         if self.ndim != 1 or other.ndim != 1:
@@ -1344,6 +1524,7 @@ class Tensor:
 
     # ---- running ops, scatter, diagonals, composed shapes (ops/scans.py, scatter.py,
     # diagonal.py, rearrange.py) ----------------------------------------------------------
+    @module_form
     def cumprod(self, dim: int, *, dtype: Any = None) -> Tensor:
         """Running product along ``dim`` (the gradient is exact where the input has zeros);
         ``dtype=`` as in :meth:`cumsum`."""
@@ -1351,19 +1532,23 @@ class Tensor:
         out = _along(t, dim, "cumprod", lambda x, d: scans.CumProd.apply(x, axis=d))
         return out if dtype is None else out.to(dtype)
 
+    @module_form
     def logcumsumexp(self, dim: int) -> Tensor:
         """out_i = log(exp(x_0) + ... + exp(x_i)) along ``dim``, without overflow."""
         return _along(self, dim, "logcumsumexp", lambda x, d: scans.LogCumSumExp.apply(x, axis=d))
 
+    @module_form
     def cummax(self, dim: int) -> ValuesIndices:
         """``(values, indices)`` of the running maximum along ``dim``: a tie takes the later
         index, as PyTorch; the gradient goes to the element each index names."""
         return _running_extremum(self, dim, largest=True)
 
+    @module_form
     def cummin(self, dim: int) -> ValuesIndices:
         """``(values, indices)`` of the running minimum along ``dim`` (see :meth:`cummax`)."""
         return _running_extremum(self, dim, largest=False)
 
+    @module_form
     def scatter(self, dim: int, index: Any, src: Any = None, *, value: Any = None,
                 reduce: str | None = None) -> Tensor:
         """A copy of self with ``src`` (a tensor of self's dtype, or a number: ``value``)
@@ -1383,6 +1568,7 @@ class Tensor:
             return self.scatter_reduce(dim, index, src, reduction[reduce])
         return _scattered(self, dim, index, src, "scatter", scatter_ops.scatter)
 
+    @module_form
     def scatter_reduce(self, dim: int, index: Any, src: Any, reduce: str, *,
                        include_self: bool = True) -> Tensor:
         """A copy of self where each position ``index`` names along ``dim`` is reduced
@@ -1394,6 +1580,7 @@ class Tensor:
             return scatter_ops.scatter_reduce(t, d, idx, s, reduce, include_self)
         return _scattered(self, dim, index, _operand(src, self), "scatter_reduce", op)
 
+    @module_form
     def repeat_interleave(self, repeats: Any, dim: int | None = None, *,
                           output_size: int | None = None) -> Tensor:
         """Each slice along ``dim`` repeated ``repeats`` times (an int, or one count per
@@ -1409,6 +1596,7 @@ class Tensor:
                              f"give {out.shape[d]}")
         return out
 
+    @module_form
     def roll(self, shifts: Any, dims: Any = None) -> Tensor:
         """Rotate by ``shifts[k]`` positions along ``dims[k]`` (out[i] = self[i - s mod n]);
         without ``dims``, the flattened tensor by one int, then the shape restored."""
@@ -1425,12 +1613,14 @@ class Tensor:
             return rearrange.roll(self.reshape(1), s, d).reshape(())
         return rearrange.roll(self, s, d)
 
+    @module_form
     def unbind(self, dim: int = 0) -> tuple:
         """The slices along ``dim``, that dim removed (views of self)."""
         if self.ndim == 0:
             raise IndexError("unbind: a 0-d tensor has no dimension to unbind")
         return rearrange.unbind(self, _check_dim(dim, self.ndim, "unbind"))
 
+    @module_form
     def movedim(self, source: Any, destination: Any) -> Tensor:
         """Dims ``source`` (an int or a sequence) moved to positions ``destination``, the
         others keeping their order (a view)."""
@@ -1456,6 +1646,7 @@ class Tensor:
         """A broadcast view of shape ``size`` (``expand``)."""
         return self.expand(*size)
 
+    @module_form
     def diagonal(self, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
         """The ``offset``-th diagonal over dims ``dim1``, ``dim2``, appended as the last dim
         (a view: writing to it writes to self)."""
@@ -1464,18 +1655,23 @@ class Tensor:
         return _diagonal_ops.diagonal(self, offset, _check_dim(dim1, self.ndim, "diagonal"),
                                  _check_dim(dim2, self.ndim, "diagonal"))
 
+    @module_form
     def diag(self, diagonal: int = 0) -> Tensor:
         """1-d -> the matrix with self on its ``diagonal``-th diagonal; 2-d -> a copy of that
         diagonal."""
         return _diagonal_ops.diag(self, int(diagonal))
 
+    @module_form
     def tril(self, diagonal: int = 0) -> Tensor:
-        """Zero above the ``diagonal``-th diagonal of the last two dims."""
-        return tril(self, diagonal)
+        """Keep the lower triangle (j <= i + diagonal) of the last two dims, zero the rest:
+        ``ones(T, T).tril()`` is the causal "may attend" matrix."""
+        return _triangle(self, diagonal, lower=True)
 
+    @module_form
     def triu(self, diagonal: int = 0) -> Tensor:
-        """Zero below the ``diagonal``-th diagonal of the last two dims."""
-        return triu(self, diagonal)
+        """Keep the upper triangle (j >= i + diagonal) of the last two dims, zero the rest:
+        ``ones(T, T, dtype=bool).triu(1)`` is the causal mask "may not attend"."""
+        return _triangle(self, diagonal, lower=False)
 
     # ---- in-place writes ---------------------------------------------------------
     # Each one computes the new value with an out-of-place op and writes it into
@@ -1709,59 +1905,6 @@ def _extremum(t: Tensor, op: Any, name: str, dim: Any, keepdim: Any, axis: Any,
     return ValuesIndices(values, Tensor(idx))
 
 
-class Device:
-    """A device name (``x.device``); minigrad has one, the CPU. Compares equal to ``"cpu"``."""
-
-    __slots__ = ("type",)
-
-    def __init__(self, type: str = "cpu") -> None:
-        check_device(type)
-        self.type = "cpu"
-
-    def __repr__(self) -> str:
-        return "device(type='cpu')"
-
-    def __str__(self) -> str:
-        return "cpu"
-
-    def __eq__(self, other: object) -> bool:
-        return str(other) == "cpu"
-
-    __hash__ = object.__hash__
-
-
-_DEVICE_NAMES = ("cpu", "cuda", "mps", "xpu", "xla", "meta", "hip", "ipu", "npu")
-
-
-def is_device(x: Any) -> bool:
-    """True for a device name (``"cuda:0"``) or a device object (``torch.device``)."""
-    if isinstance(x, str):
-        return x.split(":")[0] in _DEVICE_NAMES
-    return isinstance(x, Device) or type(x).__name__ == "device"
-
-
-class DeviceError(ValueError, RuntimeError):
-    """A device other than the CPU was asked for. A ValueError (a bad argument value) that is
-    also a RuntimeError, the type PyTorch raises for a device it cannot use, so code catching
-    either keeps working."""
-
-
-def check_device(device: Any) -> None:
-    """The one device check of minigrad (factories' ``device=``, ``Tensor.to``, ``Module.to``):
-    accept None, ``"cpu"``, ``"cpu:N"`` and device objects whose ``type`` is ``"cpu"``
-    (minigrad's own, ``torch.device("cpu")``); anything else raises a DeviceError naming it
-    (minigrad has no accelerators)."""
-    if device is None:
-        return
-    name = str(getattr(device, "type", device)) if not isinstance(device, str) else device
-    kind, _, index = name.partition(":")
-    if kind == "cpu" and (not index or index.isdigit()):
-        return
-    raise DeviceError(f"minigrad runs on the CPU: device {str(device)!r} is not available")
-
-
-CPU = Device()
-
 _TYPE_NAMES = {"float32": "Float", "float64": "Double", "int64": "Long", "int32": "Int",
                "bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short"}
 
@@ -1829,64 +1972,6 @@ def _torch_type_name(dt: np.dtype) -> str:
 
 
 
-# ---- constructors -------------------------------------------------------------
-
-
-def tensor(data: Any, dtype: Any = None, requires_grad: bool = False, *,
-           device: Any = None) -> Tensor:
-    """Build a Tensor from a number, nested list, ndarray or Tensor (see dtype rules).
-
-    The data is always copied, as ``torch.tensor``: writing to the caller's array later
-    does not change the tensor, nor the other way round (:func:`as_tensor` and
-    ``from_numpy`` share memory instead). ``device`` is None or the CPU (every factory:
-    see :func:`check_device`)."""
-    check_device(device)
-    arr = _to_array(data, dtype)
-    if isinstance(data, (np.ndarray, Tensor)) and np.may_share_memory(arr, _data(data)):
-        arr = arr.copy()
-    return Tensor._from_op(arr, None).requires_grad_(requires_grad)
-
-
-def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> Tensor:
-    """A Tensor sharing memory with ``data`` when it can, as ``torch.as_tensor``: an ndarray
-    (or a Tensor) already of ``dtype`` is used as it is, so writes through either show in
-    the other; anything else (lists, numbers, a dtype change) is converted, as in
-    :func:`tensor`. A Tensor argument of the right dtype is returned itself."""
-    check_device(device)
-    if isinstance(data, Tensor) and (dtype is None or np.dtype(dtype) == data.dtype):
-        return data
-    return Tensor(data, dtype=dtype)
-
-
-def _float_dtype(dtype: Any) -> np.dtype:
-    return np.dtype(DEFAULT_FLOAT if dtype is None else dtype)
-
-
-def zeros(*shape: Any, dtype: Any = None, requires_grad: bool = False,
-          device: Any = None) -> Tensor:
-    """A tensor of zeros; ``zeros(2, 3)`` or ``zeros((2, 3))``."""
-    check_device(device)
-    return Tensor(np.zeros(_shape_args(shape), _float_dtype(dtype)), requires_grad=requires_grad)
-
-
-def ones(*shape: Any, dtype: Any = None, requires_grad: bool = False,
-         device: Any = None) -> Tensor:
-    """A tensor of ones."""
-    check_device(device)
-    return Tensor(np.ones(_shape_args(shape), _float_dtype(dtype)), requires_grad=requires_grad)
-
-
-def full(shape: Iterable, value: float, dtype: Any = None, requires_grad: bool = False, *,
-         device: Any = None) -> Tensor:
-    """A tensor filled with ``value``; without ``dtype`` it follows the value as PyTorch:
-    bool for True/False, int64 for an int, float32 for a float."""
-    check_device(device)
-    if dtype is None:
-        dtype = _to_array(value).dtype if isinstance(value, (bool, int, float)) else DEFAULT_FLOAT
-    arr = np.full(_shape_args((tuple(shape),)), _fill_value(value, dtype))
-    return Tensor(arr, requires_grad=requires_grad)
-
-
 def _fill_value(value: Any, dtype: Any) -> np.ndarray:
     """``full``'s value as a 0-d array of ``dtype``: a Python number converted as PyTorch
     (:func:`minigrad.dtypes.cast_numbers`), anything else (an array, a Tensor) cast."""
@@ -1895,57 +1980,7 @@ def _fill_value(value: Any, dtype: Any) -> np.ndarray:
     return np.asarray(_to_array(value), dtype=check_dtype(dtype))
 
 
-def zeros_like(t: Tensor, dtype: Any = None, requires_grad: bool = False, *,
-               device: Any = None) -> Tensor:
-    """Zeros with the shape (and dtype) of ``t``."""
-    check_device(device)
-    dt = t.dtype if dtype is None else dtype
-    return Tensor(np.zeros(t.shape, dt), requires_grad=requires_grad)
-
-
-def ones_like(t: Tensor, dtype: Any = None, requires_grad: bool = False, *,
-              device: Any = None) -> Tensor:
-    """Ones with the shape (and dtype) of ``t``."""
-    check_device(device)
-    dt = t.dtype if dtype is None else dtype
-    return Tensor(np.ones(t.shape, dt), requires_grad=requires_grad)
-
-
-_SMALL_INTS = frozenset(np.dtype(t) for t in (np.int8, np.int16, np.int32, np.uint8))
-
-
-def arange(start: float, end: float | None = None, step: float = 1, dtype: Any = None, *,
-           device: Any = None, requires_grad: bool = False) -> Tensor:
-    """Evenly spaced values in [start, end); int64 for integer arguments, as PyTorch. With an
-    integer ``dtype`` the arguments are truncated to integers, as PyTorch's: for int64 (and
-    the unsigned types PyTorch's arange lacks) all three first; for int8, int16, int32 and
-    uint8, PyTorch counts ceil((end - start) / step) values from the arguments as given, then
-    steps from int(start) by int(step) (``arange(0.5, 3.7, 1.5, dtype=int16)`` is [0, 1, 2])."""
-    check_device(device)
-    if end is None:
-        start, end = 0, start
-    if step == 0:
-        raise ValueError(f"arange: step must be nonzero, got {step!r}")
-    dt = None if dtype is None else check_generated_dtype(check_dtype(dtype), "arange", "iuf")
-    if dt in _SMALL_INTS:
-        arr = int(start) + np.arange(max(0, math.ceil((end - start) / step))) * int(step)
-    else:
-        if dt is not None and dt.kind in "iu":
-            if int(step) == 0:
-                raise ValueError(f"arange: step must be nonzero, got {step!r} (truncated to 0 "
-                                 "for an integer dtype)")
-            start, end, step = int(start), int(end), int(step)
-        arr = np.arange(start, end, step)
-    if dt is not None:  # computed in float64 (or int64), rounded once to dtype
-        arr = arr.astype(dt)
-    elif arr.dtype == np.float64:
-        arr = arr.astype(DEFAULT_FLOAT)
-    return Tensor(arr, requires_grad=requires_grad)
-
-
-# ---- Tensor-level helpers: functions of Tensors that are no autograd Function ----------
-# They live here, beside Tensor, so that minigrad/ops/ holds Functions only and never
-# imports this module. minigrad/__init__.py exports the public ones.
+# ---- helpers of the methods above ------------------------------------------------------
 
 
 # Comparisons, logical ops and value tests give bool tensors without a graph, as in PyTorch
@@ -1953,67 +1988,6 @@ def arange(start: float, end: float | None = None, step: float = 1, dtype: Any =
 def _boolean(np_fn: Any, *args: Any) -> Tensor:
     """``Tensor(np_fn(*arrays))``: the one wrapper behind logical_* and isnan/isinf/isfinite."""
     return Tensor(np.asarray(np_fn(*[_data(a) for a in args])))
-
-
-def logical_and(a: Any, b: Any) -> Tensor:
-    """a and b elementwise (nonzero counts as True)."""
-    return _boolean(np.logical_and, a, b)
-
-
-def logical_or(a: Any, b: Any) -> Tensor:
-    """a or b elementwise."""
-    return _boolean(np.logical_or, a, b)
-
-
-def logical_xor(a: Any, b: Any) -> Tensor:
-    """a xor b elementwise."""
-    return _boolean(np.logical_xor, a, b)
-
-
-def logical_not(a: Any) -> Tensor:
-    """not a elementwise."""
-    return _boolean(np.logical_not, a)
-
-
-def isnan(a: Any) -> Tensor:
-    """True where a is NaN."""
-    return _boolean(np.isnan, a)
-
-
-def isinf(a: Any) -> Tensor:
-    """True where a is +inf or -inf."""
-    return _boolean(np.isinf, a)
-
-
-def isfinite(a: Any) -> Tensor:
-    """True where a is neither NaN nor infinite."""
-    return _boolean(np.isfinite, a)
-
-
-def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
-            equal_nan: bool = False) -> Tensor:
-    """True where a == b or |a - b| <= atol + rtol * |b| (broadcasting), as ``torch.isclose``:
-    infinities are close only to themselves, NaN only to NaN and only with ``equal_nan``. a and
-    b must have one dtype (a Python number takes a's); integers are compared in float64."""
-    x = np.asarray(_data(a))
-    y = np.asarray(_data(b))
-    if not isinstance(b, (Tensor, np.ndarray)) and result_type(x, numbers=(b,)) == x.dtype:
-        y = y.astype(x.dtype)  # a Python number a's dtype can hold (2 for a float tensor)
-    if x.dtype != y.dtype:
-        raise RuntimeError(f"isclose: a and b must have one dtype, got {x.dtype} and {y.dtype}")
-    if rtol < 0 or atol < 0:
-        raise RuntimeError(f"isclose: rtol and atol must be >= 0, got rtol={rtol}, atol={atol}")
-    close = x == y
-    if x.dtype.kind == "f" and equal_nan:
-        close |= np.isnan(x) & np.isnan(y)
-    if rtol == 0 and atol == 0:
-        return Tensor(np.asarray(close))
-    if x.dtype.kind != "f":  # no wrap-around of unsigned differences
-        x, y = x.astype(np.float64), y.astype(np.float64)
-    with np.errstate(invalid="ignore", over="ignore"):  # inf - inf is not finite: not close
-        err = np.abs(x - y)
-        close |= np.isfinite(err) & (err <= atol + rtol * np.abs(y))
-    return Tensor(np.asarray(close))
 
 
 def _bitwise(np_fn: Any, symbol: str, a: Any, b: Any) -> Tensor:
@@ -2078,57 +2052,6 @@ def _triangle(x: Any, diagonal: int, lower: bool) -> Tensor:
     if t.dtype == np.bool_:
         return Tensor(t.data & keep)
     return masking.masked_fill(t, ~keep, 0)
-
-
-def tril(x: Any, diagonal: int = 0) -> Tensor:
-    """Keep the lower triangle (j <= i + diagonal) of the last two axes, zero the rest.
-
-    ``tril(ones(T, T))`` is the causal "may attend" matrix of the seeds.
-    """
-    return _triangle(x, diagonal, lower=True)
-
-
-def triu(x: Any, diagonal: int = 0) -> Tensor:
-    """Keep the upper triangle (j >= i + diagonal), zero the rest.
-
-    ``triu(ones(T, T, dtype=bool), 1)`` is the causal mask "may not attend".
-    """
-    return _triangle(x, diagonal, lower=False)
-
-
-def matmul(a: Any, b: Any) -> Tensor:
-    """``a @ b`` as ``torch.matmul``: 1-D operands are treated as a row (left) or
-    column (right) vector and that axis is removed from the result."""
-    a = a if isinstance(a, Tensor) else as_tensor_like(a, b)
-    b = b if isinstance(b, Tensor) else as_tensor_like(b, a)
-    if a.ndim == 0 or b.ndim == 0:
-        raise ValueError(
-            f"matmul: both operands need at least 1 dimension, got shapes {a.shape} and {b.shape}"
-        )
-    check_same_float([a.data, b.data], "matmul")
-    squeeze_a, squeeze_b = a.ndim == 1, b.ndim == 1
-    shape_a, shape_b = a.shape, b.shape  # the caller's shapes, for error messages
-    if squeeze_a:
-        a = a.reshape(1, -1)
-    if squeeze_b:
-        b = b.reshape(-1, 1)
-    if a.shape[-1] != b.shape[-2]:
-        raise ValueError(
-            f"matmul: shapes {shape_a} and {shape_b} do not align "
-            f"(inner dimensions {a.shape[-1]} != {b.shape[-2]})"
-        )
-    try:
-        np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    except ValueError:
-        raise ValueError(
-            f"matmul: batch dimensions of {a.shape} and {b.shape} cannot be broadcast"
-        ) from None
-    out = matmul_ops.MatMul.apply(a, b)
-    if squeeze_a:
-        out = out.reshape(out.shape[:-2] + (out.shape[-1],))
-    if squeeze_b:
-        out = out.reshape(out.shape[:-1])
-    return out
 
 
 def _index_to_numpy(index: Any) -> Any:

@@ -21,7 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from minigrad.tensor import Tensor, check_device
+from minigrad.device import check_device
+from minigrad.tensor import Tensor
 
 from .module import Module
 from .norm_axes import (

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from minigrad.tensor import Tensor, tensor
+from minigrad.constructors import tensor
+from minigrad.tensor import Tensor
 
 from .module import Module
 

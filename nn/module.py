@@ -28,7 +28,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from minigrad.tensor import Tensor, check_device, is_device
+from minigrad.device import check_device, is_device
+from minigrad.tensor import Tensor
 
 # How many inference calls (generate, decoding) this thread is inside: while any is, every
 # module reads ``training`` as False in this thread only (see Module.training).

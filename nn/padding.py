@@ -12,8 +12,9 @@ from typing import Any
 
 import numpy as np
 
+from minigrad.constructors import full
 from minigrad.ops.shape_ops import cat
-from minigrad.tensor import Tensor, full
+from minigrad.tensor import Tensor
 
 from .module import Module
 

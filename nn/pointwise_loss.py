@@ -10,8 +10,9 @@ from typing import Any
 
 import numpy as np
 
+from minigrad.constructors import tensor
 from minigrad.ops.loss_ops import BinaryCrossEntropy
-from minigrad.tensor import Tensor, tensor
+from minigrad.tensor import Tensor
 
 from .loss import NLLLoss, nll_loss  # noqa: F401 - NLLLoss is imported from here too
 from .loss_module import Loss, WeightedLoss, as_buffer

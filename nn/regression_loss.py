@@ -12,8 +12,9 @@ from typing import Any
 
 import numpy as np
 
+from minigrad.constructors import tensor
 from minigrad.ops.masking import where
-from minigrad.tensor import Tensor, tensor
+from minigrad.tensor import Tensor
 
 from .loss_module import Loss, legacy_reduction
 from .pointwise_loss import _check_same_shape, _reduce, _weighted

@@ -20,8 +20,9 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from minigrad.constructors import zeros
 from minigrad.ops.shape_ops import cat, stack
-from minigrad.tensor import Tensor, zeros
+from minigrad.tensor import Tensor
 
 from .dropout import dropout
 from .linear import linear

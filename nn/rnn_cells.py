@@ -24,9 +24,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from minigrad.constructors import zeros
 from minigrad.dtypes import check_dtype
 from minigrad.random import generator
-from minigrad.tensor import Tensor, zeros
+from minigrad.tensor import Tensor
 
 from .linear import linear
 from .module import Module, Parameter

@@ -11,7 +11,9 @@ Static analysis (``ast``, nothing is imported) of the library: ``minigrad/``, ``
     Python runs first (``a.b``, not the root and not the importer's own packages);
 (b) imports inside functions (not at module level) in ``minigrad/ops/``: none allowed;
 (c) generated module globals: ``globals().update``, ``globals()[...] =`` and a module-level
-    ``__getattr__``: none allowed;
+    ``__getattr__``: none allowed, but for one ``globals().update`` in ``minigrad/functional.py``
+    (the module-level forms, derived from the Tensor methods marked ``@module_form``, each
+    with its ``def`` in ``minigrad/tensor.py``, so every public name is still found by its def);
 (d) hand-written second derivatives: any ``backward_graph`` defined: none allowed;
 (e) ``scaled_dot_product_attention`` definitions: exactly one.
 
@@ -207,6 +209,10 @@ def _is_globals_call(node: ast.AST) -> bool:
             and node.func.id == "globals")
 
 
+# the one module whose names may be derived (see (c) above)
+DERIVED_FORMS = "minigrad/functional.py"
+
+
 def generated_globals(mod: Module) -> list[str]:
     found = []
     for node in ast.walk(mod.tree):
@@ -223,6 +229,8 @@ def generated_globals(mod: Module) -> list[str]:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in (
                 "__getattr__", "__dir__"):
             found.append(f"{mod.rel}:{node.lineno} module {node.name}")
+    if mod.rel == DERIVED_FORMS and len(found) == 1 and found[0].endswith("globals().update"):
+        return []
     return found
 
 

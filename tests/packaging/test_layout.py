@@ -170,6 +170,17 @@ def test_checker_finds_local_imports_in_ops_generated_globals_and_definitions(tm
     assert len(r.sdpa_defs) == 2 and len(r.failures()) == 4
 
 
+
+@pytest.mark.parametrize(("source", "found"), [
+    ("globals().update(forms())\n", 0),  # the derived module-level forms: allowed
+    ("globals().update(forms())\nglobals().update(more())\n", 2),
+    ("globals()['y'] = 2\n", 1),
+    ("def __getattr__(name): pass\n", 1),
+])
+def test_the_checker_allows_only_the_derived_forms_of_functional(tmp_path, source, found):
+    root = _library(tmp_path, {"minigrad/functional.py": source})
+    assert len(check_layout.check(root).generated_globals) == found
+
 # ---- `import nn` / `import models` from the repository root (issue 26, item 6) -----------
 
 def _python(code: str, cwd: Path) -> subprocess.CompletedProcess:

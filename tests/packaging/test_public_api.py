@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,16 @@ def test_every_public_name_is_still_there_with_the_calls_it_took(recorded, where
     changed = {n: (recorded[where][n], now[n]) for n in sorted(recorded[where])
                if not _compatible(recorded[where][n], now[n])}
     assert not changed, f"signatures of {where} changed: {changed}"
+
+
+def test_every_module_level_form_has_its_doc_line():
+    """Adding an op's doc line is one of its three edits: docs/pytorch.md names every function
+    of ``minigrad.functional`` (the forms derived from ``@module_form`` methods included)."""
+    from minigrad import functional
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "pytorch.md").read_text()
+    words = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text))
+    assert sorted(set(functional.__all__) - words) == []
 
 
 def test_the_check_fails_on_a_removed_parameter():

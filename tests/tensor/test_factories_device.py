@@ -1,6 +1,6 @@
 """Every factory takes PyTorch's ``device=`` (the CPU only), ``dtype=`` and ``requires_grad=``
 (issue 27): code written for PyTorch passes ``device=...`` everywhere, and the one device
-check (``minigrad.tensor.check_device``) accepts None, ``"cpu"``, ``"cpu:N"`` and CPU device
+check (``minigrad.device.check_device``) accepts None, ``"cpu"``, ``"cpu:N"`` and CPU device
 objects, and refuses anything else with an error naming the device."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import minigrad as mg
-from minigrad.tensor import DeviceError, check_device
+from minigrad.device import DeviceError, check_device
 
 try:
     import torch

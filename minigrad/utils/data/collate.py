@@ -32,8 +32,9 @@ from typing import Any
 
 import numpy as np
 
+from ...constructors import as_tensor, tensor
 from ...ops.shape_ops import stack
-from ...tensor import Tensor, as_tensor, tensor
+from ...tensor import Tensor
 
 # dtype kinds default_collate cannot put in a tensor: bytes, strings, objects
 _STRING_OR_OBJECT = re.compile(r"[SaUO]")

@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from ...random import randperm
+from ...constructors import randperm
 
 
 class Dataset:
