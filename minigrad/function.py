@@ -222,7 +222,7 @@ def recompute_in_backward(nbytes: int) -> bool:
     151 MB and the GELU outputs 151 MB over 12 layers), against one more pass of the work that
     made it;
     below (the baby config: under 1.6 MB a layer) the memory is small and the second pass
-    would cost a measurable part of a 35 ms step (bench/README, 2026-11-25 third session)."""
+    would cost a measurable part of a 35 ms step (bench/README's baby step)."""
     return nbytes > RECOMPUTE_ABOVE_BYTES
 
 

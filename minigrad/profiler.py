@@ -198,8 +198,8 @@ class Profiler:
         global _active
         self.wall_s = time.perf_counter() - self._t_enter
         self._load.stop()
-        # Restore in reverse order; a class that inherited backward gets its
-        # attribute deleted again so it inherits as before.
+        # Restore in reverse order; a class that inherited backward has the patched
+        # attribute deleted, so it inherits its base's again.
         for cls, attr, original in reversed(self._patched):
             if original is None:
                 delattr(cls, attr)

@@ -73,7 +73,7 @@ def sample_next_token(logits: np.ndarray, temperature: float, top_k: int | None,
     if top_k is not None and top_k < z.shape[-1]:
         return _draw_top_k(z, top_k, temperature, rng)
     z = (z - z.max(axis=-1, keepdims=True)) / temperature
-    # torch.multinomial(probs, 1) of nanoGPT's generate, on the same uniforms as before
+    # torch.multinomial(probs, 1) of nanoGPT's generate: one uniform draw per row
     return draw_rows(np.exp(z), rng)
 
 
