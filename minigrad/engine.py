@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import backward_results, function
-from .grad_mode import enable_grad, no_grad
+from .grad_mode import enable_grad, no_grad, recording_backward
 
 if TYPE_CHECKING:
     from .tensor import Tensor
@@ -157,9 +157,12 @@ def recorded_backward(ctx: function.Context, outs: tuple, grads: Sequence,
     fused op, the derivative of its ``composite``. An op with neither refuses."""
     fn = ctx.fn
     if fn.composite is not None:
-        return function.composite_backward(ctx, grads[0], functools.partial(fn.composite, ctx))
+        with recording_backward():
+            return function.composite_backward(ctx, grads[0],
+                                               functools.partial(fn.composite, ctx))
     if fn.differentiable_backward:
-        return fn.backward(GraphContext(ctx, outs, tensor_class), *grads)
+        with recording_backward():
+            return fn.backward(GraphContext(ctx, outs, tensor_class), *grads)
     raise RuntimeError(
         f"double backward is not implemented for {fn.__name__}: its backward runs on arrays "
         "only, so backward(create_graph=True) cannot record its gradient. Write it in "

@@ -34,7 +34,7 @@ from .dtypes import (
     result_type,
     wrapped_number,
 )
-from .grad_mode import is_grad_enabled, no_grad
+from .grad_mode import is_grad_enabled, is_recording_backward, no_grad
 from .ops import (
     binary_math,
     elementwise,
@@ -356,7 +356,20 @@ class Tensor:
         g.zero_()
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        """``np.asarray(t)`` gives ``t.data`` (as PyTorch's CPU tensors do)."""
+        """``np.asarray(t)`` gives ``t.data`` (as PyTorch's CPU tensors do).
+
+        Refused inside a backward recorded as a graph (``create_graph``) when ``t`` requires
+        grad: the array has no graph, so a second derivative through it would silently be
+        zero. A ``backward`` written for ``differentiable_backward`` uses ``ctx.xp`` and
+        Tensor operators on such values, and ``t.data`` where no derivative is wanted."""
+        if self.requires_grad and is_recording_backward():
+            raise RuntimeError(
+                "a NumPy function read a Tensor that requires grad inside a backward recorded "
+                "with create_graph=True: its result has no graph, so the second derivative "
+                "would silently miss it. Use ctx.xp (or Tensor operators) for values that "
+                "need a derivative, and .data or .detach() for values (masks, shapes) that "
+                "do not."
+            )
         if dtype is not None and np.dtype(dtype) != self.data.dtype:
             return self.data.astype(dtype)
         # an op may leave a 0-d result as a NumPy scalar: __array__ must give an array
