@@ -5,7 +5,7 @@ Binary ops sum their gradients back to each input's shape with
 derivative in one comment line, and is written once: in operations NumPy arrays
 and Tensors spell alike (``ctx.xp`` for the rest), so the same code serves
 ``create_graph=True`` (``differentiable_backward``; see ``minigrad/function.py``).
-Masks and other piecewise-constant factors are computed from ``np.asarray(x)``:
+Masks and other piecewise-constant factors are computed from ``ctx.xp.constant(x)``:
 an array in both modes, a constant under ``create_graph`` (derivative 0).
 """
 
