@@ -142,6 +142,7 @@ class Tensor:
         "_grad",
         "_grad_hooks",
         "_is_view",
+        "_overwritten",
         "_post_accumulate_grad_hooks",
         "_requires_grad",
         "_retains_grad",
@@ -1543,6 +1544,7 @@ class Tensor:
         self._bump_version()
         if recording:
             inplace_writes.repoint_earlier_uses(new, base, old_base)
+            inplace_writes.remember_old_value(base, new._ctx, old_base)
             base._ctx = new._ctx
             base._requires_grad = new._ctx is not None
             if base is not self:

@@ -165,12 +165,35 @@ def test_inplace_into_constant_buffer_records_the_value_written():
     assert not buf.is_leaf and buf.requires_grad
 
 
-def test_consumer_of_the_old_value_is_refused_not_silently_rerouted():
-    a = leaf([1.0, 2.0])
-    h = a + 0.0
-    y = h + 1.0  # Add saves nothing: only the graph order can tell
-    h.mul_(3.0)
-    with pytest.raises(RuntimeError, match=r"changed in place by Mul after Add used it"):
+# (program, d(loss)/dx at x = [1, 2]) with PyTorch 2.13's answers: ops that used h before it
+# was written in place keep differentiating through the value they read
+EARLIER_USES = [
+    ("h = x * 2; y = h + 1; h.mul_(3); loss = (y * h).sum()", [30.0, 54.0]),
+    ("h = x * 2; y = h + 1; h.add_(1); w = h - 1; h.mul_(3); loss = (y + w * 2 + h).sum()",
+     [12.0, 12.0]),
+    ("h = x * 2; y = h.sum(); h[0:1].mul_(5); loss = y + h.sum()", [12.0, 4.0]),
+    ("h = x * 2; v = h[1:]; y = v + 1; h.add_(1); loss = y.sum() + h.sum()", [2.0, 4.0]),
+    ("h = x * 2; y = h.exp(); h.mul_(3); loss = y.sum()", [2 * np.exp(2.0), 2 * np.exp(4.0)]),
+    ("h = x * 2; y = -h; h += 1; y.sub_(h); loss = (y * x).sum()", [-9.0, -17.0]),
+]
+
+
+@pytest.mark.parametrize("program, expected", EARLIER_USES)
+def test_an_op_that_used_a_tensor_before_its_in_place_write_differentiates_the_old_value(
+        program, expected):
+    x = leaf([1.0, 2.0])
+    scope = {"x": x}
+    exec(program, scope)
+    scope["loss"].backward()
+    np.testing.assert_allclose(x.grad.data, expected, rtol=1e-12)
+
+
+def test_an_op_that_saved_the_overwritten_array_is_refused():
+    x = leaf([1.0, 2.0])
+    h = x * 2
+    y = h * h  # saves h's array
+    h.add_(1)
+    with pytest.raises(RuntimeError, match=r"modified by an inplace operation.*input 0 of Mul"):
         y.sum().backward()
 
 
