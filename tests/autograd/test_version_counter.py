@@ -165,26 +165,70 @@ def test_inplace_into_constant_buffer_records_the_value_written():
     assert not buf.is_leaf and buf.requires_grad
 
 
-# (program, d(loss)/dx at x = [1, 2]) with PyTorch 2.13's answers: ops that used h before it
-# was written in place keep differentiating through the value they read
+# Programs whose ops used h before it was written in place; each keeps differentiating
+# through the value it read. EARLIER_USES pairs each with d(loss)/dx at x = [1, 2] as
+# PyTorch 2.13 computes it.
+def _later_consumer(x):
+    h = x * 2
+    y = h + 1
+    h.mul_(3)
+    return (y * h).sum()
+
+
+def _two_writes(x):
+    h = x * 2
+    y = h + 1
+    h.add_(1)
+    w = h - 1
+    h.mul_(3)
+    return (y + w * 2 + h).sum()
+
+
+def _write_through_a_view(x):
+    h = x * 2
+    y = h.sum()
+    h[0:1].mul_(5)
+    return y + h.sum()
+
+
+def _view_used_then_base_written(x):
+    h = x * 2
+    y = h[1:] + 1
+    h.add_(1)
+    return y.sum() + h.sum()
+
+
+def _op_saving_its_output(x):
+    h = x * 2
+    y = h.exp()  # saves its output, not h
+    h.mul_(3)
+    return y.sum()
+
+
+def _augmented_assignments(x):
+    h = x * 2
+    y = -h
+    h += 1
+    y.sub_(h)
+    return (y * x).sum()
+
+
 EARLIER_USES = [
-    ("h = x * 2; y = h + 1; h.mul_(3); loss = (y * h).sum()", [30.0, 54.0]),
-    ("h = x * 2; y = h + 1; h.add_(1); w = h - 1; h.mul_(3); loss = (y + w * 2 + h).sum()",
-     [12.0, 12.0]),
-    ("h = x * 2; y = h.sum(); h[0:1].mul_(5); loss = y + h.sum()", [12.0, 4.0]),
-    ("h = x * 2; v = h[1:]; y = v + 1; h.add_(1); loss = y.sum() + h.sum()", [2.0, 4.0]),
-    ("h = x * 2; y = h.exp(); h.mul_(3); loss = y.sum()", [2 * np.exp(2.0), 2 * np.exp(4.0)]),
-    ("h = x * 2; y = -h; h += 1; y.sub_(h); loss = (y * x).sum()", [-9.0, -17.0]),
+    (_later_consumer, [30.0, 54.0]),
+    (_two_writes, [12.0, 12.0]),
+    (_write_through_a_view, [12.0, 4.0]),
+    (_view_used_then_base_written, [2.0, 4.0]),
+    (_op_saving_its_output, [2 * np.exp(2.0), 2 * np.exp(4.0)]),
+    (_augmented_assignments, [-9.0, -17.0]),
 ]
 
 
-@pytest.mark.parametrize("program, expected", EARLIER_USES)
+@pytest.mark.parametrize("program, expected", EARLIER_USES,
+                         ids=[p.__name__.strip("_") for p, _ in EARLIER_USES])
 def test_an_op_that_used_a_tensor_before_its_in_place_write_differentiates_the_old_value(
         program, expected):
     x = leaf([1.0, 2.0])
-    scope = {"x": x}
-    exec(program, scope)
-    scope["loss"].backward()
+    program(x).backward()
     np.testing.assert_allclose(x.grad.data, expected, rtol=1e-12)
 
 
