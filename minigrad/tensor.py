@@ -599,27 +599,27 @@ class Tensor:
     @module_form
     def exp(self) -> Tensor:
         """e**x."""
-        return elementwise.Exp.apply(self)
+        return unary_math.FUNCTIONS["exp"].apply(self)
 
     @module_form
     def log(self) -> Tensor:
         """Natural log; log(0) = -inf (no exception), so non-finite checks can catch it."""
-        return elementwise.Log.apply(self)
+        return unary_math.FUNCTIONS["log"].apply(self)
 
     @module_form
     def sqrt(self) -> Tensor:
         """Square root."""
-        return elementwise.Sqrt.apply(self)
+        return unary_math.FUNCTIONS["sqrt"].apply(self)
 
     @module_form
     def tanh(self) -> Tensor:
         """Hyperbolic tangent."""
-        return elementwise.Tanh.apply(self)
+        return unary_math.FUNCTIONS["tanh"].apply(self)
 
     @module_form
     def sigmoid(self) -> Tensor:
         """1 / (1 + e**-x)."""
-        return elementwise.Sigmoid.apply(self)
+        return unary_math.FUNCTIONS["sigmoid"].apply(self)
 
     @module_form
     def relu(self) -> Tensor:
@@ -1177,17 +1177,17 @@ class Tensor:
     @module_form
     def sin(self) -> Tensor:
         """sin(x)."""
-        return math_ops.Sin.apply(self)
+        return unary_math.FUNCTIONS["sin"].apply(self)
 
     @module_form
     def cos(self) -> Tensor:
         """cos(x)."""
-        return math_ops.Cos.apply(self)
+        return unary_math.FUNCTIONS["cos"].apply(self)
 
     @module_form
     def erf(self) -> Tensor:
         """The error function."""
-        return math_ops.Erf.apply(self)
+        return unary_math.FUNCTIONS["erf"].apply(self)
 
     @module_form
     def sign(self) -> Tensor:
@@ -1232,82 +1232,82 @@ class Tensor:
     @module_form
     def asin(self) -> Tensor:
         """arcsin(x), in [-pi/2, pi/2]; NaN outside [-1, 1]."""
-        return unary_math.UnaryMath.apply(self, name="asin")
+        return unary_math.FUNCTIONS["asin"].apply(self)
 
     @module_form
     def acos(self) -> Tensor:
         """arccos(x), in [0, pi]; NaN outside [-1, 1]."""
-        return unary_math.UnaryMath.apply(self, name="acos")
+        return unary_math.FUNCTIONS["acos"].apply(self)
 
     @module_form
     def atan(self) -> Tensor:
         """arctan(x), in (-pi/2, pi/2)."""
-        return unary_math.UnaryMath.apply(self, name="atan")
+        return unary_math.FUNCTIONS["atan"].apply(self)
 
     @module_form
     def sinh(self) -> Tensor:
         """(e**x - e**-x) / 2."""
-        return unary_math.UnaryMath.apply(self, name="sinh")
+        return unary_math.FUNCTIONS["sinh"].apply(self)
 
     @module_form
     def cosh(self) -> Tensor:
         """(e**x + e**-x) / 2."""
-        return unary_math.UnaryMath.apply(self, name="cosh")
+        return unary_math.FUNCTIONS["cosh"].apply(self)
 
     @module_form
     def tan(self) -> Tensor:
         """sin(x) / cos(x)."""
-        return unary_math.UnaryMath.apply(self, name="tan")
+        return unary_math.FUNCTIONS["tan"].apply(self)
 
     @module_form
     def asinh(self) -> Tensor:
         """The inverse of sinh."""
-        return unary_math.UnaryMath.apply(self, name="asinh")
+        return unary_math.FUNCTIONS["asinh"].apply(self)
 
     @module_form
     def acosh(self) -> Tensor:
         """The inverse of cosh, in [0, inf); NaN below 1."""
-        return unary_math.UnaryMath.apply(self, name="acosh")
+        return unary_math.FUNCTIONS["acosh"].apply(self)
 
     @module_form
     def atanh(self) -> Tensor:
         """The inverse of tanh; +-inf at +-1, NaN outside [-1, 1]."""
-        return unary_math.UnaryMath.apply(self, name="atanh")
+        return unary_math.FUNCTIONS["atanh"].apply(self)
 
     @module_form
     def log1p(self) -> Tensor:
         """log(1 + x), exact for tiny x (where 1 + x would round to 1)."""
-        return unary_math.UnaryMath.apply(self, name="log1p")
+        return unary_math.FUNCTIONS["log1p"].apply(self)
 
     @module_form
     def expm1(self) -> Tensor:
         """e**x - 1, exact for tiny x."""
-        return unary_math.UnaryMath.apply(self, name="expm1")
+        return unary_math.FUNCTIONS["expm1"].apply(self)
 
     @module_form
     def log2(self) -> Tensor:
         """Base-2 logarithm."""
-        return unary_math.UnaryMath.apply(self, name="log2")
+        return unary_math.FUNCTIONS["log2"].apply(self)
 
     @module_form
     def log10(self) -> Tensor:
         """Base-10 logarithm."""
-        return unary_math.UnaryMath.apply(self, name="log10")
+        return unary_math.FUNCTIONS["log10"].apply(self)
 
     @module_form
     def exp2(self) -> Tensor:
         """2**x."""
-        return unary_math.UnaryMath.apply(self, name="exp2")
+        return unary_math.FUNCTIONS["exp2"].apply(self)
 
     @module_form
     def rsqrt(self) -> Tensor:
         """1 / sqrt(x)."""
-        return unary_math.UnaryMath.apply(self, name="rsqrt")
+        return unary_math.FUNCTIONS["rsqrt"].apply(self)
 
     @module_form
     def reciprocal(self) -> Tensor:
         """1 / x (integers give float32, as PyTorch)."""
-        return unary_math.UnaryMath.apply(self, name="reciprocal")
+        return unary_math.FUNCTIONS["reciprocal"].apply(self)
 
     @module_form
     def square(self) -> Tensor:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from minigrad.ops.unary_math import UnaryMath
+from minigrad.ops.unary_math import FUNCTIONS
 from minigrad.tensor import Tensor
 
 from .activation import _Elementwise, log_softmax, softmax, softplus
@@ -25,7 +25,7 @@ def softsign(input: Tensor) -> Tensor:
 def logsigmoid(input: Tensor) -> Tensor:
     """log(sigmoid(x)) = -softplus(-x), computed as min(x, 0) - log1p(e**-|x|): no overflow
     and no log(0) for any x."""
-    return UnaryMath.apply(input, name="logsigmoid")
+    return FUNCTIONS["logsigmoid"].apply(input)
 
 
 def mish(input: Tensor) -> Tensor:

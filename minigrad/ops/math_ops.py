@@ -1,4 +1,4 @@
-"""More elementwise math: maximum/minimum, sin/cos/erf, remainder and fmod, and the
+"""More elementwise math: maximum/minimum, remainder and fmod, and the
 piecewise-constant functions (sign, floor, ceil, round, trunc). Floor
 division ``//`` has no derivative in PyTorch either: the Tensor computes it
 without a graph.
@@ -13,7 +13,6 @@ graph through ``floor`` still reaches its leaves, with zeros.
 from __future__ import annotations
 
 import numpy as np
-from scipy import special
 
 from ..function import Function
 from .broadcast import unbroadcast
@@ -59,60 +58,6 @@ class Minimum(_Pairwise):
 
     _pick = staticmethod(np.minimum)
     _wins = staticmethod(np.less)
-
-
-class Sin(Function):
-    """out = sin(a)."""
-
-    differentiable_backward = True
-    promote = "float"
-
-    @staticmethod
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return np.sin(a)
-
-    @staticmethod
-    def backward(ctx, grad):
-        # d sin(a)/da = cos(a)
-        (a,) = ctx.saved_tensors
-        return grad * ctx.xp.cos(a)
-
-
-class Cos(Function):
-    """out = cos(a)."""
-
-    differentiable_backward = True
-    promote = "float"
-
-    @staticmethod
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return np.cos(a)
-
-    @staticmethod
-    def backward(ctx, grad):
-        # d cos(a)/da = -sin(a)
-        (a,) = ctx.saved_tensors
-        return -grad * ctx.xp.sin(a)
-
-
-class Erf(Function):
-    """out = erf(a) = 2/sqrt(pi) * integral_0^a e^(-t^2) dt."""
-
-    differentiable_backward = True
-    promote = "float"
-
-    @staticmethod
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return special.erf(a).astype(a.dtype, copy=False)
-
-    @staticmethod
-    def backward(ctx, grad):
-        # d erf(a)/da = 2/sqrt(pi) * e^(-a^2)
-        (a,) = ctx.saved_tensors
-        return grad * (ctx.xp.exp(-a * a) * (2.0 / np.sqrt(np.pi)))
 
 
 class Remainder(Function):

@@ -14,18 +14,18 @@ from typing import Any
 import numpy as np
 
 from .einsum import Einsum
-from .elementwise import Clamp, Exp, Log
+from .elementwise import Clamp
 from .index_put import IndexPut
 from .indexing import Expand, Flip
 from .masking import MaskedFill, Where
-from .math_ops import Cos, Sin, StepFunction
+from .math_ops import StepFunction
 from .matmul import MatMul
 from .nuclear_norm import PolarFactor, SymSylvester
 from .reduce_ops import CumSum
 from .scans import CumProd
 from .scatter import ScatterReduce
 from .shape_ops import Cast, Cat, GetItem, IndexAdd, Permute, Transpose
-from .unary_math import UnaryMath
+from .unary_math import FUNCTIONS
 
 
 class TensorOps:
@@ -39,35 +39,35 @@ class TensorOps:
 
     @staticmethod
     def exp(x):
-        return Exp.apply(x)
+        return FUNCTIONS["exp"].apply(x)
 
     @staticmethod
     def log(x):
-        return Log.apply(x)
+        return FUNCTIONS["log"].apply(x)
 
     @staticmethod
     def log1p(x):
-        return UnaryMath.apply(x, name="log1p")
+        return FUNCTIONS["log1p"].apply(x)
 
     @staticmethod
     def expm1(x):
-        return UnaryMath.apply(x, name="expm1")
+        return FUNCTIONS["expm1"].apply(x)
 
     @staticmethod
     def sinh(x):
-        return UnaryMath.apply(x, name="sinh")
+        return FUNCTIONS["sinh"].apply(x)
 
     @staticmethod
     def cosh(x):
-        return UnaryMath.apply(x, name="cosh")
+        return FUNCTIONS["cosh"].apply(x)
 
     @staticmethod
     def sin(x):
-        return Sin.apply(x)
+        return FUNCTIONS["sin"].apply(x)
 
     @staticmethod
     def cos(x):
-        return Cos.apply(x)
+        return FUNCTIONS["cos"].apply(x)
 
     @staticmethod
     def sign(x):

@@ -32,7 +32,10 @@ RULES = {
     "Maximum": "binary", "Minimum": "binary", "Remainder": "binary", "RoundedDiv": "binary",
     "Clamp": "binary", "Where": "binary", "Cat": "binary", "Stack": "binary",
     "Div": "divide",
-    "UnaryMath": "float", "ELU": "float", "Atan2": "divide", "CopySign": "divide",  # issue 27
+    "ELU": "float", "Atan2": "divide", "CopySign": "divide",
+    **{name: "float" for name in ("Asin", "Acos", "Atan", "Sinh", "Cosh", "Tan", "Asinh",
+                                  "Acosh", "Atanh", "Log1p", "Expm1", "Log2", "Log10", "Exp2",
+                                  "Rsqrt", "Reciprocal", "Logsigmoid")},
     "Sum": "sum", "Prod": "sum", "CumSum": "sum",
     "Mean": "float_only", "Var": "float_only", "Norm2": "float_only",
     "Abs": None, "Neg": None, "ReLU": None, "StepFunction": None, "Max": None, "Min": None,

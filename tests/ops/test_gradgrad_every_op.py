@@ -208,17 +208,19 @@ CASES: dict[str, list[Case]] = {
                           lambda a, b, mode=mode: a.div(b, rounding_mode=mode) * a * b,
                           lambda: [L(2, 3, lo=1.2, hi=1.4), L(3, lo=0.4, hi=0.45, seed=1)])
                    for mode in ("floor", "trunc")],
-    # issue 27: the smooth unary functions (one Function, a table of rules), each on its domain
-    "UnaryMath": [smooth(name, lambda a, name=name: unary_math.UnaryMath.apply(a, name=name),
-                         lambda lo=lo, hi=hi: [T(2, 3, lo=lo, hi=hi)])
-                  for name, lo, hi in (
-                      ("asin", -0.9, 0.9), ("acos", -0.9, 0.9), ("atan", -2, 2),
-                      ("sinh", -2, 2), ("cosh", -2, 2), ("tan", -1.2, 1.2),
-                      ("asinh", -2, 2), ("acosh", 1.1, 3), ("atanh", -0.9, 0.9),
-                      ("log1p", -0.9, 2), ("expm1", -2, 2), ("log2", 0.2, 3),
-                      ("log10", 0.2, 3), ("exp2", -2, 2), ("rsqrt", 0.2, 3),
-                      ("reciprocal", 0.3, 3), ("logsigmoid", -3, 3))] + [
-        smooth("logsigmoid far out", lambda a: F.logsigmoid(a), lambda: [leaf([-40.0, 40.0])])],
+    # the smooth unary functions of ops/unary_math.py's table, each on its domain
+    **{name.capitalize(): [smooth(name, lambda a, name=name: unary_math.FUNCTIONS[name].apply(a),
+                                  lambda lo=lo, hi=hi: [T(2, 3, lo=lo, hi=hi)])]
+       for name, lo, hi in (
+           ("asin", -0.9, 0.9), ("acos", -0.9, 0.9), ("atan", -2, 2),
+           ("sinh", -2, 2), ("cosh", -2, 2), ("tan", -1.2, 1.2),
+           ("asinh", -2, 2), ("acosh", 1.1, 3), ("atanh", -0.9, 0.9),
+           ("log1p", -0.9, 2), ("expm1", -2, 2), ("log2", 0.2, 3),
+           ("log10", 0.2, 3), ("exp2", -2, 2), ("rsqrt", 0.2, 3),
+           ("reciprocal", 0.3, 3))},
+    "Logsigmoid": [smooth("logsigmoid", lambda a: F.logsigmoid(a), lambda: [T(2, 3, lo=-3, hi=3)]),
+                   smooth("logsigmoid far out", lambda a: F.logsigmoid(a),
+                          lambda: [leaf([-40.0, 40.0])])],
     "ELU": [smooth(f"alpha={al},scale={sc},input_scale={s}", lambda a, al=al, sc=sc, s=s:
                    elu.ELU.apply(a, alpha=al, scale=sc, input_scale=s) * a,
                    lambda: [T(2, 3)]) for al, sc, s in ((1.0, 1.0, 1.0), (1.5, 1.05, 0.5))] + [
