@@ -64,7 +64,7 @@ from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from .layernorm import LayerNorm
 from .linear import Linear
 from .local_response_norm import LocalResponseNorm
-from .loss import CrossEntropyLoss, LinearCrossEntropyLoss
+from .loss import CrossEntropyLoss, LinearCrossEntropyLoss, NLLLoss
 from .margin_loss import (
     CosineEmbeddingLoss,
     HingeEmbeddingLoss,
@@ -93,7 +93,7 @@ from .padding import (
     ZeroPad2d,
     ZeroPad3d,
 )
-from .pointwise_loss import BCELoss, BCEWithLogitsLoss, L1Loss, MSELoss, NLLLoss
+from .pointwise_loss import BCELoss, BCEWithLogitsLoss
 from .pooling import (
     AvgPool1d,
     AvgPool2d,
@@ -109,7 +109,15 @@ from .pooling import (
     MaxUnpool3d,
 )
 from .positional import PositionalEncoding
-from .regression_loss import GaussianNLLLoss, HuberLoss, KLDivLoss, PoissonNLLLoss, SmoothL1Loss
+from .regression_loss import (
+    GaussianNLLLoss,
+    HuberLoss,
+    KLDivLoss,
+    L1Loss,
+    MSELoss,
+    PoissonNLLLoss,
+    SmoothL1Loss,
+)
 from .rnn import GRU, LSTM, RNN, RNNBase
 from .rnn_cells import GRUCell, LSTMCell, RNNCell, RNNCellBase
 from .transformer import (

@@ -71,12 +71,7 @@ from .margin_loss import (
 )
 from .normalization import rms_norm
 from .padding import pad
-from .pointwise_loss import (
-    binary_cross_entropy,
-    binary_cross_entropy_with_logits,
-    l1_loss,
-    mse_loss,
-)
+from .pointwise_loss import binary_cross_entropy, binary_cross_entropy_with_logits
 from .pooling import (
     avg_pool1d,
     avg_pool2d,
@@ -95,6 +90,8 @@ from .regression_loss import (
     gaussian_nll_loss,
     huber_loss,
     kl_div,
+    l1_loss,
+    mse_loss,
     poisson_nll_loss,
     smooth_l1_loss,
 )

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from minigrad.constructors import tensor
 from minigrad.tensor import Tensor
 
@@ -53,3 +55,35 @@ class WeightedLoss(Loss):
                  reduce: bool | None = None, reduction: str = "mean") -> None:
         super().__init__(size_average, reduce, reduction)
         self.register_buffer("weight", as_buffer(weight))
+
+
+# ---- shared by the loss functions ----------------------------------------------------
+def _reduce(loss: Tensor, reduction: str, name: str) -> Tensor:
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    if reduction == "none":
+        return loss
+    raise ValueError(f"{name}: reduction must be 'mean', 'sum' or 'none', got {reduction!r}")
+
+
+def _check_same_shape(input: Tensor, target: Any, name: str) -> None:
+    if tuple(np.shape(getattr(target, "data", target))) != input.shape:
+        raise ValueError(f"{name}: target shape {np.shape(getattr(target, 'data', target))} "
+                         f"differs from input shape {input.shape}")
+
+
+def _as_tensor(x: Any, like: Tensor) -> Tensor:
+    return x if isinstance(x, Tensor) else tensor(x, dtype=like.dtype)
+
+
+def _weighted(loss: Tensor, weight: Any, name: str) -> Tensor:
+    """``loss * weight`` (weight broadcasts to the loss's shape, never enlarges it)."""
+    if weight is None:
+        return loss
+    w = _as_tensor(weight, loss)
+    if np.broadcast_shapes(w.shape, loss.shape) != loss.shape:
+        raise ValueError(f"{name}: weight of shape {w.shape} does not broadcast to the loss's "
+                         f"shape {loss.shape}")
+    return loss * w

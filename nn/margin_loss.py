@@ -15,8 +15,7 @@ from minigrad.ops.masking import where
 from minigrad.tensor import Tensor
 
 from .activation_smooth import logsigmoid
-from .loss_module import Loss, WeightedLoss
-from .pointwise_loss import _reduce, _weighted
+from .loss_module import Loss, WeightedLoss, _reduce, _weighted
 from .regression_loss import _as_tensor, _legacy
 
 

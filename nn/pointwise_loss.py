@@ -1,7 +1,6 @@
-"""Losses computed element by element, then reduced: mean squared error, L1 and binary
-cross-entropy (on probabilities or on logits), with PyTorch's names, arguments and
-``reduction`` ('mean', 'sum', 'none'). Built from minigrad ops: their backward is the chain
-rule. (``nll_loss`` and ``NLLLoss`` live with ``cross_entropy`` in ``loss.py``.)
+"""Binary cross-entropy, on probabilities (one Function, exact at p = 0 and 1) or on logits
+(composed stably), with PyTorch's names, arguments, ``weight``/``pos_weight`` buffers and
+``reduction`` ('mean', 'sum', 'none').
 """
 
 from __future__ import annotations
@@ -10,41 +9,10 @@ from typing import Any
 
 import numpy as np
 
-from minigrad.constructors import tensor
 from minigrad.ops.loss_ops import BinaryCrossEntropy
 from minigrad.tensor import Tensor
 
-from .loss import NLLLoss, nll_loss  # noqa: F401 - NLLLoss is imported from here too
-from .loss_module import Loss, WeightedLoss, as_buffer
-
-
-def _reduce(loss: Tensor, reduction: str, name: str) -> Tensor:
-    if reduction == "mean":
-        return loss.mean()
-    if reduction == "sum":
-        return loss.sum()
-    if reduction == "none":
-        return loss
-    raise ValueError(f"{name}: reduction must be 'mean', 'sum' or 'none', got {reduction!r}")
-
-
-def _check_same_shape(input: Tensor, target: Any, name: str) -> None:
-    if tuple(np.shape(getattr(target, "data", target))) != input.shape:
-        raise ValueError(f"{name}: target shape {np.shape(getattr(target, 'data', target))} "
-                         f"differs from input shape {input.shape}")
-
-
-def mse_loss(input: Tensor, target: Any, reduction: str = "mean") -> Tensor:
-    """(input - target)**2, reduced."""
-    _check_same_shape(input, target, "mse_loss")
-    d = input - target
-    return _reduce(d * d, reduction, "mse_loss")
-
-
-def l1_loss(input: Tensor, target: Any, reduction: str = "mean") -> Tensor:
-    """|input - target|, reduced."""
-    _check_same_shape(input, target, "l1_loss")
-    return _reduce((input - target).abs(), reduction, "l1_loss")
+from .loss_module import WeightedLoss, _as_tensor, _check_same_shape, _reduce, _weighted, as_buffer
 
 
 def binary_cross_entropy(input: Tensor, target: Any, weight: Any = None, *,
@@ -77,42 +45,6 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Any, weight: Any = N
     loss = (1 - target) * input + v * softplus_neg
     return _reduce(_weighted(loss, weight, "binary_cross_entropy_with_logits"), reduction,
                    "binary_cross_entropy_with_logits")
-
-
-def _as_tensor(x: Any, like: Tensor) -> Tensor:
-    return x if isinstance(x, Tensor) else tensor(x, dtype=like.dtype)
-
-
-def _weighted(loss: Tensor, weight: Any, name: str) -> Tensor:
-    """``loss * weight`` (weight broadcasts to the loss's shape, never enlarges it)."""
-    if weight is None:
-        return loss
-    w = _as_tensor(weight, loss)
-    if np.broadcast_shapes(w.shape, loss.shape) != loss.shape:
-        raise ValueError(f"{name}: weight of shape {w.shape} does not broadcast to the loss's "
-                         f"shape {loss.shape}")
-    return loss * w
-
-
-class _PointwiseLoss(Loss):
-    """Module form of a loss function: ``MSELoss()(input, target)``."""
-
-    fn = staticmethod(mse_loss)
-
-    def forward(self, input: Tensor, target: Any) -> Tensor:
-        return type(self).fn(input, target, reduction=self.reduction)
-
-
-class MSELoss(_PointwiseLoss):
-    """Mean squared error."""
-
-    fn = staticmethod(mse_loss)
-
-
-class L1Loss(_PointwiseLoss):
-    """Mean absolute error."""
-
-    fn = staticmethod(l1_loss)
 
 
 class BCELoss(WeightedLoss):

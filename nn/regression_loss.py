@@ -1,5 +1,6 @@
-"""Regression and distribution losses, as PyTorch's: smooth L1, Huber, KL divergence,
-Poisson and Gaussian negative log-likelihood (functional forms and Modules).
+"""Regression and distribution losses, as PyTorch's: mean squared error, L1, smooth L1,
+Huber, KL divergence, Poisson and Gaussian negative log-likelihood (functional forms and
+Modules).
 
 Each is a composition of minigrad ops reduced by ``reduction`` ('mean', 'sum', 'none';
 ``kl_div`` also 'batchmean'), so its gradient is the chain rule through those ops.
@@ -16,12 +17,24 @@ from minigrad.constructors import tensor
 from minigrad.ops.masking import where
 from minigrad.tensor import Tensor
 
-from .loss_module import Loss, legacy_reduction
-from .pointwise_loss import _check_same_shape, _reduce, _weighted
+from .loss_module import Loss, _check_same_shape, _reduce, _weighted, legacy_reduction
 
 
 def _as_tensor(x: Any, like: Tensor) -> Tensor:
     return x if isinstance(x, Tensor) else tensor(np.asarray(x, like.dtype))
+
+
+def mse_loss(input: Tensor, target: Any, reduction: str = "mean") -> Tensor:
+    """(input - target)**2, reduced."""
+    _check_same_shape(input, target, "mse_loss")
+    d = input - target
+    return _reduce(d * d, reduction, "mse_loss")
+
+
+def l1_loss(input: Tensor, target: Any, reduction: str = "mean") -> Tensor:
+    """|input - target|, reduced."""
+    _check_same_shape(input, target, "l1_loss")
+    return _reduce((input - target).abs(), reduction, "l1_loss")
 
 
 def smooth_l1_loss(input: Tensor, target: Any, size_average: bool | None = None,
@@ -176,3 +189,24 @@ class GaussianNLLLoss(Loss):
 
     def forward(self, input: Tensor, target: Any, var: Any) -> Tensor:
         return gaussian_nll_loss(input, target, var, self.full, self.eps, self.reduction)
+
+
+class _PointwiseLoss(Loss):
+    """Module form of a loss function: ``MSELoss()(input, target)``."""
+
+    fn = staticmethod(mse_loss)
+
+    def forward(self, input: Tensor, target: Any) -> Tensor:
+        return type(self).fn(input, target, reduction=self.reduction)
+
+
+class MSELoss(_PointwiseLoss):
+    """Mean squared error."""
+
+    fn = staticmethod(mse_loss)
+
+
+class L1Loss(_PointwiseLoss):
+    """Mean absolute error."""
+
+    fn = staticmethod(l1_loss)

@@ -11,8 +11,7 @@ import numpy as np
 from minigrad.ops.masking import where
 from minigrad.tensor import Tensor
 
-from .loss_module import Loss, WeightedLoss
-from .pointwise_loss import _reduce
+from .loss_module import Loss, WeightedLoss, _reduce
 from .regression_loss import _legacy
 
 
