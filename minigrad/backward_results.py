@@ -120,17 +120,20 @@ class SeveralOutputs:
     (the walk's order puts every output of an op before any of its inputs).
 
     ``order`` is the walk's list of tensors still to visit (popped from its end): a tensor's
-    position in it, recorded once, tells whether the walk has yet to visit it."""
+    position in it, recorded once, tells whether the walk has yet to visit it. The gradients
+    are handed over as :func:`output_gradients` fills them (``create_graph``: Tensors of
+    ``tensor_class``)."""
 
-    def __init__(self, order: list) -> None:
+    def __init__(self, order: list, create_graph: bool, tensor_class: type) -> None:
         self.order = order
+        self.create_graph, self.tensor_class = create_graph, tensor_class
         self.positions = {id(x): i for i, x in enumerate(order)}
         self.pending: dict[int, tuple] = {}
 
     def gather(self, t: Any, g: Any, ctx: Any) -> tuple | None:
         """Record ``g`` as the gradient of output ``t`` of ``ctx``. Returns (the outputs, their
-        gradients, None where none arrived) once every output the walk reaches is in, None
-        while some are still ahead or when no output received a gradient."""
+        gradients) once every output the walk reaches is in, None while some are still ahead
+        or when no output received a gradient."""
         entry = self.pending.get(id(ctx))
         if entry is None:
             outs = tuple(None if r is None else r() for r in ctx._outs)
@@ -153,7 +156,7 @@ class SeveralOutputs:
         del self.pending[id(ctx)]
         if all(x is None for x in out_grads):
             return None
-        return outs, out_grads
+        return outs, output_gradients(ctx, out_grads, self.create_graph, self.tensor_class)
 
 
 def output_gradients(ctx: Any, grads: list, create_graph: bool, tensor_class: type) -> list:

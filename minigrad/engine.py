@@ -2,30 +2,24 @@
 
 ``backward(root, grad)`` does three things:
 
-1. finds every op that leads to ``root`` and orders them so that an op comes
-   after all ops that use its output (reverse topological order), with an
-   explicit stack instead of recursion, so a 10,000-op chain works;
-2. visits them in that order, calling each op's ``backward`` with the gradient of
-   its output and adding what it returns into the gradient of each input (a tensor
-   used twice receives the sum of both contributions);
-3. adds the total into ``.grad`` of every leaf that requires grad, and frees what
-   each op saved once it has been used (unless ``retain_graph``), so an activation
-   nobody else holds dies while backward runs.
+1. orders every tensor ``root`` depends on so that each comes after all the tensors
+   computed from it (:func:`topological_order`, an explicit stack instead of recursion,
+   so a 10,000-op chain works);
+2. visits them in that order, calling each op's ``backward`` with the gradient of its
+   output and adding what it returns into the gradient of each input (a tensor used twice
+   receives the sum of both contributions);
+3. adds the total into ``.grad`` of every leaf that requires grad, and frees what each op
+   saved once it has been used (unless ``retain_graph``), so an activation nobody else
+   holds dies while backward runs.
 
-Where each sum is written (in place or into a new array), the lazy gradients of slices
-and embedding rows, and ``.grad`` itself are ``grad_buffers.py``'s: the walk hands each
-gradient to a :class:`~minigrad.grad_buffers.GradientSums` (``accumulate``, ``finish``,
-``store``, ``keep``) and never looks inside one.
-
-What each ``backward`` returns is checked with PyTorch's rules (``backward_results.py``).
-An op whose forward returned several outputs runs its ``backward`` once, with one gradient
-per output, when the walk has visited every output it reaches (``SeveralOutputs``).
-An input written in place after an op used it is refused (the version checks below).
-
-With ``create_graph=True`` the same walk runs with grad mode on, the gradients are Tensors
-and each op's backward is recorded as a graph (``graph_backward.py``), so the gradients can
-be differentiated again (docs/08_autodiff_of_autodiff.md). ``grads`` is the same walk for
-``minigrad.autograd.grad``: it returns the gradients instead of storing them.
+The walk hands every gradient to a :class:`~minigrad.grad_buffers.GradientSums`
+(``accumulate``, ``finish``, ``store``, ``keep``), which decides where each sum is written
+(``grad_buffers.py``: in place or new, lazy slice and row gradients); it checks what each
+``backward`` returns with PyTorch's rules (``backward_results.py``), refuses an input
+written in place after an op used it (the version checks), and runs the tensor hooks.
+With ``create_graph=True`` it is the same walk with grad mode on, Tensors for gradients and
+each op's backward recorded as a graph (``graph_backward.py``). ``grads`` is the same walk
+for ``minigrad.autograd.grad``: it returns the gradients instead of storing them.
 """
 
 from __future__ import annotations
@@ -168,13 +162,11 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                 continue
             if ctx._outs is not None:  # one of several outputs: backward waits for them all
                 if joins is None:
-                    joins = backward_results.SeveralOutputs(order)
+                    joins = backward_results.SeveralOutputs(order, create_graph, Tensor)
                 joined = joins.gather(t, g, ctx)
                 if joined is None:
                     continue
                 outs, out_grads = joined
-                out_grads = backward_results.output_gradients(ctx, out_grads, create_graph,
-                                                               Tensor)
             else:
                 outs, out_grads = (t,), (g,)
             if ctx._freed:
@@ -263,16 +255,13 @@ def grads(outputs: Sequence, inputs: Sequence, seeds: Sequence, retain_graph: bo
     out = []
     for i, x in enumerate(inputs):
         g = capture[id(x)]
-        if g is None:
-            if not allow_unused:
-                raise RuntimeError(
-                    f"grad: input {i} (shape {x.shape}) was not used to compute the outputs; "
-                    "pass allow_unused=True to get None for it"
-                )
-            out.append(None)
-        elif isinstance(g, Tensor):
-            out.append(g)
-        else:
-            out.append(Tensor._from_op(np.array(g, dtype=x.dtype), None))
+        if g is None and not allow_unused:
+            raise RuntimeError(
+                f"grad: input {i} (shape {x.shape}) was not used to compute the outputs; "
+                "pass allow_unused=True to get None for it"
+            )
+        # a plain walk's array goes to the caller as a Tensor of its own (a copy)
+        out.append(g if g is None or isinstance(g, Tensor)
+                   else Tensor._from_op(np.array(g, dtype=x.dtype), None))
     return tuple(out)
 
