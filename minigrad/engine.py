@@ -90,7 +90,7 @@ def _tensor_hooks(t: Tensor, g: Any, sums: GradientSums, create_graph: bool) -> 
     """Run ``t``'s ``register_hook`` hooks on its total gradient ``g`` (each may replace it)
     and keep it in ``.grad`` when ``t.retain_grad()`` asked for it; returns the gradient
     to pass on. Hooks see a Tensor; in a plain backward the walk goes on with its array."""
-    hooks = getattr(t, "_grad_hooks", None)
+    hooks = t._grad_hooks
     if hooks:
         Tensor = sums.tensor_class
         gt = g if create_graph else Tensor._from_op(g, None)
@@ -104,7 +104,7 @@ def _tensor_hooks(t: Tensor, g: Any, sums: GradientSums, create_graph: bool) -> 
                         "Tensor of the tensor's shape")
                 gt = new
         g = gt if create_graph else gt.data
-    if getattr(t, "_retains_grad", False) and t._ctx is not None:
+    if t._retains_grad and t._ctx is not None:
         sums.keep(t, g)
     return g
 
@@ -112,10 +112,8 @@ def _tensor_hooks(t: Tensor, g: Any, sums: GradientSums, create_graph: bool) -> 
 def _post_accumulate(leaf: Tensor) -> None:
     """Run the hooks of ``Tensor.register_post_accumulate_grad_hook``: ``leaf.grad`` now holds
     this backward's total (a leaf is visited once per backward, with its summed gradient)."""
-    hooks = getattr(leaf, "_post_accumulate_grad_hooks", None)
-    if hooks:
-        for hook in tuple(hooks.values()):  # a hook may remove itself
-            hook(leaf)
+    for hook in tuple(leaf._post_accumulate_grad_hooks.values()):  # a hook may remove itself
+        hook(leaf)
 
 
 def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bool,
@@ -146,8 +144,7 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
             ctx = t._ctx
             if g is not None:
                 g = sums.finish(g)
-                # (unset slots on a tensor from elsewhere: getattr, not t._grad_hooks)
-                if getattr(t, "_grad_hooks", None) or getattr(t, "_retains_grad", False):
+                if t._grad_hooks or t._retains_grad:  # slots every Tensor sets (to None, False)
                     g = _tensor_hooks(t, g, sums, create_graph)
                 if capture is not None and id(t) in capture:
                     capture[id(t)] = g
@@ -156,7 +153,8 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                 if ctx is None:  # a leaf: store the total gradient
                     if capture is None:
                         sums.store(t, g)
-                        _post_accumulate(t)  # hooks run outside the lock
+                        if t._post_accumulate_grad_hooks:
+                            _post_accumulate(t)  # hooks run outside the lock
                     continue
             elif ctx is None or ctx._outs is None:
                 continue
@@ -234,7 +232,8 @@ def backward(root: Tensor, grad: Any = None, retain_graph: bool | None = None,
     for x, g in zip(inputs, found):
         if g is not None:
             sums.store(x, g if create_graph else g.data)
-            _post_accumulate(x)
+            if x._post_accumulate_grad_hooks:
+                _post_accumulate(x)
 
 
 def grads(outputs: Sequence, inputs: Sequence, seeds: Sequence, retain_graph: bool,

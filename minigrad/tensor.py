@@ -160,7 +160,8 @@ class Tensor:
         self._vc = [0]
         self._is_view = False
         self._requires_grad = False
-        self._set_no_hooks()
+        self._grad_hooks = self._post_accumulate_grad_hooks = None  # see _from_op
+        self._retains_grad = False
         self.requires_grad = requires_grad
 
     @classmethod
@@ -173,15 +174,11 @@ class Tensor:
         t._vc = [0]
         t._is_view = False
         t._requires_grad = ctx is not None
-        t._set_no_hooks()
+        # no hooks: set, not left unset, because the backward walk reads these slots on every
+        # tensor it visits, and a set slot reads in a tenth of the time a missing one fails
+        t._grad_hooks = t._post_accumulate_grad_hooks = None
+        t._retains_grad = False
         return t
-
-    def _set_no_hooks(self) -> None:
-        """Set the hook slots to "none": the backward walk reads them for every tensor it
-        visits, and reading a set slot costs a tenth of finding an unset one missing."""
-        self._grad_hooks = None
-        self._post_accumulate_grad_hooks = None
-        self._retains_grad = False
 
     # ---- version counter (PyTorch's) -------------------------------------
     # ``_vc`` is a one-element list, shared by a tensor and every view of its
