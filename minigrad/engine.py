@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import backward_results, graph_backward
+from . import backward_results, graph_backward, inplace_writes
 from .grad_buffers import ArraySums, GradientSums, GraphSums
 from .grad_mode import enable_grad, no_grad
 
@@ -70,15 +70,18 @@ def topological_order(root: Tensor | Sequence, stop: frozenset = frozenset()) ->
         # iterator); a tensor is appended to the order once all its parents are:
         # an iterative post-order depth-first search.
         ctx = r._ctx
-        stack = [(r, iter(ctx.parents if ctx is not None and id(r) not in stop else ()))]
+        stack = [(r, ctx, iter(ctx.parents if ctx is not None and id(r) not in stop else ()))]
         while stack:
-            t, parents = stack[-1]
+            t, tctx, parents = stack[-1]
             for p in parents:
+                ctx = p._ctx
+                if ctx is not None and ctx.seq > tctx.seq:  # p written in place since t's op
+                    p = inplace_writes.value_when_used(tctx, p)
+                    ctx = p._ctx
                 if p._requires_grad and id(p) not in visited:
                     visited.add(id(p))
-                    ctx = p._ctx
-                    stack.append((p, iter(ctx.parents if ctx is not None and id(p) not in stop
-                                          else ())))
+                    stack.append((p, ctx, iter(ctx.parents if ctx is not None
+                                               and id(p) not in stop else ())))
                     break
             else:
                 stack.pop()

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import engine
-from .grad_mode import enable_grad
+from .grad_mode import enable_grad, recording_backward
 
 
 class GraphContext:
@@ -47,9 +47,11 @@ def recorded_backward(ctx: Any, outs: tuple, grads: Sequence, tensor_class: type
     _check_input_versions(ctx)
     fn = ctx.fn
     if fn.composite is not None:
-        return composite_backward(ctx, grads[0], functools.partial(fn.composite, ctx))
+        with recording_backward():
+            return composite_backward(ctx, grads[0], functools.partial(fn.composite, ctx))
     if fn.differentiable_backward:
-        return fn.backward(GraphContext(ctx, outs, tensor_class), *grads)
+        with recording_backward():
+            return fn.backward(GraphContext(ctx, outs, tensor_class), *grads)
     raise RuntimeError(
         f"double backward is not implemented for {fn.__name__}: its backward runs on arrays "
         "only, so backward(create_graph=True) cannot record its gradient. Write it in "
