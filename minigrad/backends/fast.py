@@ -36,12 +36,14 @@ from types import ModuleType
 import numpy as np
 
 from .interface import empty_like_packed
+from .recurrence_reference import previous_states
 from .reference import Reference
 
 # The kernel modules, bound by _load_kernels() when the first Fast primitive runs.
 _adamw: ModuleType
 _attention: ModuleType
 _ce: ModuleType
+_recurrence: ModuleType
 _embedding: ModuleType
 _gelu: ModuleType
 _gemm_accumulate: ModuleType
@@ -60,7 +62,7 @@ def _load_kernels() -> None:
     thread racing the first binds the same modules: imports are thread-safe), and turn on
     the one-line notice a terminal gets when a kernel first compiles."""
     global _adamw, _attention, _ce, _embedding, _gelu, _gemm_accumulate, _grad_norm, _layernorm
-    global _masked_fill, _masked_softmax, _matmul, _softmax, _background, _loaded
+    global _masked_fill, _masked_softmax, _matmul, _recurrence, _softmax, _background, _loaded
     if _loaded:
         return
     from ..kernels import adamw as _adamw
@@ -74,6 +76,7 @@ def _load_kernels() -> None:
     from ..kernels import masked_fill as _masked_fill
     from ..kernels import masked_softmax as _masked_softmax
     from ..kernels import matmul as _matmul
+    from ..kernels import recurrence as _recurrence
     from ..kernels import softmax as _softmax
     from ..kernels.runtime import background_compile as _background
     from ..kernels.runtime.disk_cache import notice_first_compile
@@ -334,3 +337,53 @@ class Fast(Reference):
     def sum_of_squares(self, g: np.ndarray) -> float:
         """Reference.sum_of_squares in one pass, without a float64 copy of g."""
         return _grad_norm.sum_of_squares(g)
+
+    # ---------------------------------------------------------- recurrence
+    @_kernel_backed
+    def recurrence(self, kind: str, gi: np.ndarray, h0: np.ndarray, c0: np.ndarray | None,
+                   w_hh: np.ndarray, b_hh: np.ndarray | None, reverse: bool) -> tuple:
+        """Reference.recurrence for float32 in one compiled loop over the steps
+        (kernels/recurrence.py); float64 (gradchecks) and empty arrays take the reference."""
+        if not _recurrence_fits(gi, h0, c0, w_hh, b_hh):
+            return super().recurrence(kind, gi, h0, c0, w_hh, b_hh, reverse)
+        L, N, _ = gi.shape
+        H = h0.shape[-1]
+        lstm = kind == "LSTM"
+        y = np.empty((L, N, (2 if lstm else 1) * H), np.float32)
+        gates = np.empty((L, N, 4 * H), np.float32) if kind in ("LSTM", "GRU") else None
+        bias = np.zeros(w_hh.shape[0], np.float32) if b_hh is None else b_hh
+        _recurrence.recurrence_f32(_recurrence.KINDS[kind], np.ascontiguousarray(gi),
+                                   np.ascontiguousarray(h0),
+                                   np.ascontiguousarray(h0 if c0 is None else c0),
+                                   np.ascontiguousarray(w_hh), np.ascontiguousarray(bias),
+                                   reverse, y, y if gates is None else gates)
+        return y, gates
+
+    @_kernel_backed
+    def recurrence_backward(self, kind: str, gy: np.ndarray, y: np.ndarray,
+                            gates: np.ndarray | None, h0: np.ndarray, c0: np.ndarray | None,
+                            w_hh: np.ndarray, reverse: bool) -> tuple:
+        """Reference.recurrence_backward for float32: the walk back through the steps in one
+        compiled loop, then dW_hh as one product over every step (BLAS)."""
+        if not _recurrence_fits(gy, y, h0, c0, w_hh):
+            return super().recurrence_backward(kind, gy, y, gates, h0, c0, w_hh, reverse)
+        L, N, _ = gy.shape
+        H = h0.shape[-1]
+        dgi = np.empty((L, N, w_hh.shape[0]), np.float32)
+        dgh = np.empty_like(dgi) if kind == "GRU" else dgi
+        dh = np.zeros((N, H), np.float32)
+        dc = np.zeros((N, H), np.float32)
+        _recurrence.recurrence_backward_f32(
+            _recurrence.KINDS[kind], np.ascontiguousarray(gy), np.ascontiguousarray(y),
+            np.ascontiguousarray(y if gates is None else gates),
+            np.ascontiguousarray(h0), np.ascontiguousarray(h0 if c0 is None else c0),
+            np.ascontiguousarray(w_hh), reverse, dgi, dgh, dh, dc)
+        rows = dgh.reshape(L * N, -1)
+        dw = _matmul.matmul(rows.T, previous_states(y[:, :, :H], h0, reverse).reshape(L * N, H))
+        db = np.add.reduce(rows, axis=0, dtype=np.float64).astype(np.float32)
+        return dgi, dh, (dc if kind == "LSTM" else None), dw, db
+
+
+def _recurrence_fits(*arrays: np.ndarray | None) -> bool:
+    """Whether the float32 recurrence kernels take these operands: float32, none empty."""
+    return all(a is None or (a.dtype == np.float32 and a.size > 0) for a in arrays)

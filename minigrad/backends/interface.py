@@ -262,3 +262,22 @@ class Backend:
         dx[..., o s + k r] += g[..., o, k] for every window position o and kernel offset k
         (overlapping windows add up), g (..., *O, *kernel); a fresh array of g's dtype."""
         raise NotImplementedError
+
+    # ---------------------------------------------------------- recurrence
+    def recurrence(self, kind: str, gi: np.ndarray, h0: np.ndarray, c0: np.ndarray | None,
+                   w_hh: np.ndarray, b_hh: np.ndarray | None, reverse: bool) -> tuple:
+        """A whole recurrence over a sequence (``kind`` 'RNN_TANH', 'RNN_RELU', 'LSTM' or
+        'GRU', PyTorch's cells): each step adds gh = h W_hh^T + b_hh to the input's part gi[t]
+        and applies the cell (``backends/recurrence_reference.py`` has the formulas). gi
+        (L, N, G H), h0 and c0 (N, H) (c0 for the LSTM only, else None), w_hh (G H, H), b_hh
+        (G H,) or None; steps run t = 0 .. L-1, or backwards with ``reverse``. Returns (y
+        (L, N, S H): the state after each step, in time order, h or (LSTM, S = 2) h and c
+        side by side; gates (L, N, 4 H) or None: what :meth:`recurrence_backward` reads)."""
+        raise NotImplementedError
+
+    def recurrence_backward(self, kind: str, gy: np.ndarray, y: np.ndarray,
+                            gates: np.ndarray | None, h0: np.ndarray, c0: np.ndarray | None,
+                            w_hh: np.ndarray, reverse: bool) -> tuple:
+        """Backpropagation through time of :meth:`recurrence`, gy = dL/dy (L, N, S H):
+        (dgi (L, N, G H), dh0 (N, H), dc0 (N, H) or None, dw_hh (G H, H), db_hh (G H,))."""
+        raise NotImplementedError

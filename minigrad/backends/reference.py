@@ -17,6 +17,7 @@ import math
 import numpy as np
 from scipy.special import erfc
 
+from . import recurrence_reference
 from .interface import Backend, causal_mask
 
 
@@ -303,3 +304,16 @@ class Reference(Backend):
                        for ki, o, s, r in zip(k, out, stride, dilation))
             dx[(Ellipsis, *at)] += g[(Ellipsis, *(slice(None),) * d, *k)]
         return dx
+
+    # -------------------------------------------------------------- recurrence
+    def recurrence(self, kind: str, gi: np.ndarray, h0: np.ndarray, c0: np.ndarray | None,
+                   w_hh: np.ndarray, b_hh: np.ndarray | None, reverse: bool) -> tuple:
+        """(y, gates) of the recurrence, one NumPy step at a time (recurrence_reference.py)."""
+        return recurrence_reference.recurrence(kind, gi, h0, c0, w_hh, b_hh, reverse)
+
+    def recurrence_backward(self, kind: str, gy: np.ndarray, y: np.ndarray,
+                            gates: np.ndarray | None, h0: np.ndarray, c0: np.ndarray | None,
+                            w_hh: np.ndarray, reverse: bool) -> tuple:
+        """(dgi, dh0, dc0, dw_hh, db_hh): the steps walked backwards (recurrence_reference.py)."""
+        return recurrence_reference.recurrence_backward(kind, gy, y, gates, h0, c0, w_hh,
+                                                        reverse)
