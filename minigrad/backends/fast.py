@@ -378,7 +378,7 @@ class Fast(Reference):
             np.ascontiguousarray(y if gates is None else gates),
             np.ascontiguousarray(h0), np.ascontiguousarray(h0 if c0 is None else c0),
             np.ascontiguousarray(w_hh), reverse, dgi, dgh, dh, dc)
-        rows = dgh.reshape(L * N, -1)
+        rows = dgh.reshape(L * N, dgh.shape[-1])
         dw = _matmul.matmul(rows.T, previous_states(y[:, :, :H], h0, reverse).reshape(L * N, H))
         db = np.add.reduce(rows, axis=0, dtype=np.float64).astype(np.float32)
         return dgi, dh, (dc if kind == "LSTM" else None), dw, db

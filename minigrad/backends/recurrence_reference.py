@@ -125,7 +125,7 @@ def recurrence_backward(kind: str, gy: np.ndarray, y: np.ndarray, gates: np.ndar
             h = y[t, :, :H]
             dgi[t] = dh * (1 - h * h) if kind == "RNN_TANH" else dh * (h > 0)
             dh = dgi[t] @ w_hh
-    rows = dgh.reshape(L * N, -1)
+    rows = dgh.reshape(L * N, dgh.shape[-1])
     dw = rows.T @ h_prev.reshape(L * N, H)
     db = rows.sum(axis=0, dtype=np.float64).astype(gy.dtype)
     return dgi, dh, dc, dw, db

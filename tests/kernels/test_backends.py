@@ -417,3 +417,25 @@ def test_reference_backend_passes_the_gradient_checks():
         capture_output=True, text=True, timeout=900, cwd=ROOT, check=False,
         env={**os.environ, "MINIGRAD_BACKEND": "reference"})
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
+
+
+@parity("recurrence", "recurrence_backward")
+@given(dtypes, st.sampled_from(["RNN_TANH", "RNN_RELU", "LSTM", "GRU"]), st.integers(1, 5),
+       st.integers(0, 3), st.integers(1, 4), st.booleans(), st.booleans(),
+       st.integers(0, 2**32 - 1))
+def test_recurrence(dtype, kind, length, batch, hidden, reverse, bias, seed):
+    # every cell kind, both directions, with and without b_hh, an empty batch and one step
+    rng = np.random.default_rng(seed)
+    gates = {"LSTM": 4, "GRU": 3}.get(kind, 1) * hidden
+    gi = _arr(rng, (length, batch, gates), dtype, 2)
+    h0, c0 = _arr(rng, (batch, hidden), dtype), _arr(rng, (batch, hidden), dtype)
+    c0 = c0 if kind == "LSTM" else None
+    w, b = _arr(rng, (gates, hidden), dtype), _arr(rng, (gates,), dtype) if bias else None
+    args = (kind, gi, h0, c0, w, b, reverse)
+    (yf, gf), (yr, gr) = FB.recurrence(*args), RB.recurrence(*args)
+    _close(yf, yr, dtype)
+    _close(gf, gr, dtype)
+    gy = _arr(rng, yr.shape, dtype)
+    back = (kind, gy, yr, gr, h0, c0, w, reverse)
+    for f, r in zip(FB.recurrence_backward(*back), RB.recurrence_backward(*back)):
+        _close(f, r, dtype)
