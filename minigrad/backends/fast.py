@@ -35,7 +35,7 @@ from types import ModuleType
 
 import numpy as np
 
-from .interface import empty_like_packed
+from .interface import empty_like_packed, window_counts
 from .recurrence_reference import previous_states
 from .reference import Reference
 
@@ -44,6 +44,7 @@ _adamw: ModuleType
 _attention: ModuleType
 _ce: ModuleType
 _recurrence: ModuleType
+_window_max: ModuleType
 _embedding: ModuleType
 _gelu: ModuleType
 _gemm_accumulate: ModuleType
@@ -62,7 +63,8 @@ def _load_kernels() -> None:
     thread racing the first binds the same modules: imports are thread-safe), and turn on
     the one-line notice a terminal gets when a kernel first compiles."""
     global _adamw, _attention, _ce, _embedding, _gelu, _gemm_accumulate, _grad_norm, _layernorm
-    global _masked_fill, _masked_softmax, _matmul, _recurrence, _softmax, _background, _loaded
+    global _masked_fill, _masked_softmax, _matmul, _recurrence, _softmax, _window_max
+    global _background, _loaded
     if _loaded:
         return
     from ..kernels import adamw as _adamw
@@ -78,6 +80,7 @@ def _load_kernels() -> None:
     from ..kernels import matmul as _matmul
     from ..kernels import recurrence as _recurrence
     from ..kernels import softmax as _softmax
+    from ..kernels import window_max as _window_max
     from ..kernels.runtime import background_compile as _background
     from ..kernels.runtime.disk_cache import notice_first_compile
 
@@ -338,6 +341,33 @@ class Fast(Reference):
         """Reference.sum_of_squares in one pass, without a float64 copy of g."""
         return _grad_norm.sum_of_squares(g)
 
+    # ------------------------------------------------------------- windows
+    @_kernel_backed
+    def window_max(self, x: np.ndarray, kernel: tuple, stride: tuple,
+                   dilation: tuple) -> tuple:
+        """Reference.window_max in one pass over each window (no copy of the windows), the
+        rows split over the threads (kernels/window_max.py)."""
+        out = window_counts(x.shape[x.ndim - len(kernel):], kernel, stride, dilation)
+        if not _float_and_full(x) or min(out, default=1) < 1:
+            return super().window_max(x, kernel, stride, dilation)
+        return _window_max.window_max(x, kernel, stride, dilation, out)
+
+    @_kernel_backed
+    def window_select(self, x: np.ndarray, arg: np.ndarray, kernel: tuple, stride: tuple,
+                      dilation: tuple) -> np.ndarray:
+        """Reference.window_select, one read per window."""
+        if not (_float_and_full(x) and arg.size):
+            return super().window_select(x, arg, kernel, stride, dilation)
+        return _window_max.window_select(x, arg, kernel, stride, dilation)
+
+    @_kernel_backed
+    def window_select_backward(self, g: np.ndarray, arg: np.ndarray, shape: tuple,
+                               kernel: tuple, stride: tuple, dilation: tuple) -> np.ndarray:
+        """Reference.window_select_backward, one add per window into zeros."""
+        if not (_float_and_full(g) and math.prod(shape)):
+            return super().window_select_backward(g, arg, shape, kernel, stride, dilation)
+        return _window_max.window_scatter(g, arg, shape, kernel, stride, dilation)
+
     # ---------------------------------------------------------- recurrence
     @_kernel_backed
     def recurrence(self, kind: str, gi: np.ndarray, h0: np.ndarray, c0: np.ndarray | None,
@@ -387,3 +417,8 @@ class Fast(Reference):
 def _recurrence_fits(*arrays: np.ndarray | None) -> bool:
     """Whether the float32 recurrence kernels take these operands: float32, none empty."""
     return all(a is None or (a.dtype == np.float32 and a.size > 0) for a in arrays)
+
+
+def _float_and_full(x: np.ndarray) -> bool:
+    """Whether the window kernels take x: float32 or float64, not empty."""
+    return x.dtype in (np.float32, np.float64) and x.size > 0

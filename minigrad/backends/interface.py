@@ -31,6 +31,12 @@ def causal_mask(t_q: int, t_k: int | None = None) -> np.ndarray:
     return ~np.tri(t_q, t_k, t_k - t_q, dtype=bool)
 
 
+def window_counts(space: tuple, kernel: tuple, stride: tuple, dilation: tuple) -> tuple:
+    """The number of windows along each dim: O_i = (S_i - r_i (k_i - 1) - 1) // s_i + 1."""
+    return tuple((n - r * (k - 1) - 1) // s + 1 for n, k, s, r in zip(space, kernel, stride,
+                                                                    dilation))
+
+
 def empty_like_packed(arrays: tuple) -> tuple:
     """Uninitialised arrays shaped and strided like ``arrays``, as views of one fresh array when
     ``arrays`` are views that tile one C-contiguous array (q, k, v sliced from a packed
@@ -261,6 +267,26 @@ class Backend:
         """col2im, the adjoint of :meth:`windows`: dx (shape) = zeros with
         dx[..., o s + k r] += g[..., o, k] for every window position o and kernel offset k
         (overlapping windows add up), g (..., *O, *kernel); a fresh array of g's dtype."""
+        raise NotImplementedError
+
+    def window_max(self, x: np.ndarray, kernel: tuple, stride: tuple,
+                   dilation: tuple) -> tuple:
+        """(y, arg) over the windows of x (..., *S) (as :meth:`windows` cuts them): y (..., *O)
+        the maximum of each window, arg (..., *O) int64 its flat row-major kernel offset; of
+        equal maxima the first, and a NaN counts as the largest (``np.argmax``'s rule)."""
+        raise NotImplementedError
+
+    def window_select(self, x: np.ndarray, arg: np.ndarray, kernel: tuple, stride: tuple,
+                      dilation: tuple) -> np.ndarray:
+        """y (..., *O) = x[..., o s + k r] with k the kernel offset ``arg[..., o]`` (flat,
+        row-major): one element of every window, the gather whose adjoint is
+        :meth:`window_select_backward`."""
+        raise NotImplementedError
+
+    def window_select_backward(self, g: np.ndarray, arg: np.ndarray, shape: tuple,
+                               kernel: tuple, stride: tuple, dilation: tuple) -> np.ndarray:
+        """dx (shape) = zeros with dx[..., o s + k r] += g[..., o], k = ``arg[..., o]``: the
+        adjoint of :meth:`window_select` (overlapping windows add up); g's dtype."""
         raise NotImplementedError
 
     # ---------------------------------------------------------- recurrence

@@ -439,3 +439,27 @@ def test_recurrence(dtype, kind, length, batch, hidden, reverse, bias, seed):
     back = (kind, gy, yr, gr, h0, c0, w, reverse)
     for f, r in zip(FB.recurrence_backward(*back), RB.recurrence_backward(*back)):
         _close(f, r, dtype)
+
+
+@parity("window_max", "window_select", "window_select_backward")
+@given(dtypes, st.integers(1, 3), st.integers(0, 2), st.integers(1, 3), st.integers(1, 4),
+       st.integers(1, 2), st.integers(0, 2**32 - 1))
+def test_window_max_select_and_scatter(dtype, d, rows, kernel, stride, dilation, seed):
+    # 1-3 spatial dims, a stride above the kernel, dilation, no rows (an empty batch), ties
+    # (small integers drawn), -inf padding and NaN: the first maximum wins, a NaN first of all
+    rng = np.random.default_rng(seed)
+    k = tuple(int(v) for v in rng.integers(1, kernel + 1, d))
+    s = tuple(int(v) for v in rng.integers(1, stride + 1, d))
+    r = tuple(int(v) for v in rng.integers(1, dilation + 1, d))
+    space = tuple(int(dl * (kl - 1) + 1 + rng.integers(0, 5)) for kl, dl in zip(k, r))
+    x = rng.integers(-2, 3, (rows, 2, *space)).astype(dtype)
+    x[rng.random(x.shape) < 0.1] = -np.inf
+    x[rng.random(x.shape) < 0.05] = np.nan
+    (yf, af), (yr, ar) = FB.window_max(x, k, s, r), RB.window_max(x, k, s, r)
+    np.testing.assert_array_equal(af, ar)
+    np.testing.assert_array_equal(yf, yr)
+    np.testing.assert_array_equal(FB.window_select(x, ar, k, s, r), yr)
+    np.testing.assert_array_equal(RB.window_select(x, ar, k, s, r), yr)
+    g = _arr(rng, yr.shape, dtype)
+    _close(FB.window_select_backward(g, ar, x.shape, k, s, r),
+           RB.window_select_backward(g, ar, x.shape, k, s, r), dtype)
