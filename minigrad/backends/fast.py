@@ -43,6 +43,7 @@ from .reference import Reference
 _adamw: ModuleType
 _attention: ModuleType
 _ce: ModuleType
+_col2im: ModuleType
 _recurrence: ModuleType
 _window_max: ModuleType
 _embedding: ModuleType
@@ -62,13 +63,14 @@ def _load_kernels() -> None:
     """Import the kernel modules into this module's names, once per process (a second
     thread racing the first binds the same modules: imports are thread-safe), and turn on
     the one-line notice a terminal gets when a kernel first compiles."""
-    global _adamw, _attention, _ce, _embedding, _gelu, _gemm_accumulate, _grad_norm, _layernorm
+    global _adamw, _attention, _ce, _col2im, _embedding, _gelu, _gemm_accumulate, _grad_norm, _layernorm
     global _masked_fill, _masked_softmax, _matmul, _recurrence, _softmax, _window_max
     global _background, _loaded
     if _loaded:
         return
     from ..kernels import adamw as _adamw
     from ..kernels import attention as _attention
+    from ..kernels import col2im as _col2im
     from ..kernels import cross_entropy as _ce
     from ..kernels import embedding as _embedding
     from ..kernels import gelu as _gelu
@@ -342,6 +344,16 @@ class Fast(Reference):
         return _grad_norm.sum_of_squares(g)
 
     # ------------------------------------------------------------- windows
+    @_kernel_backed
+    def windows_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
+                         dilation: tuple) -> np.ndarray:
+        """Reference.windows_backward (col2im) in one pass over g per row of windows, the
+        rows split over the threads (kernels/col2im.py)."""
+        if not (_float_and_full(g) and math.prod(shape)) or tuple(shape[:g.ndim - 2 * len(
+                stride)]) != g.shape[:g.ndim - 2 * len(stride)]:
+            return super().windows_backward(g, shape, stride, dilation)
+        return _col2im.col2im(g, shape, stride, dilation)
+
     @_kernel_backed
     def window_max(self, x: np.ndarray, kernel: tuple, stride: tuple,
                    dilation: tuple) -> tuple:
