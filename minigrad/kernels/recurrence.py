@@ -40,110 +40,139 @@ def _tanh(a):
 
 
 @njit(cache=True, error_model="numpy", fastmath=CONTRACT)
+def _sigmoid_into(v, out):
+    """out = σ(v) over 1-d arrays (one read, one write: the loop vectorises)."""
+    for j in range(v.size):
+        out[j] = _sigmoid(v[j])
+
+
+@njit(cache=True, error_model="numpy", fastmath=CONTRACT)
+def _tanh_into(v, out):
+    """out = tanh(v) over 1-d arrays."""
+    for j in range(v.size):
+        out[j] = _tanh(v[j])
+
+
+@njit(cache=True, error_model="numpy", fastmath=CONTRACT)
+def _add3(a, b, c, out):
+    """out = a + b + c over 1-d arrays."""
+    for j in range(out.size):
+        out[j] = a[j] + b[j] + c[j]
+
+
+@njit(cache=True, error_model="numpy", fastmath=CONTRACT)
 def recurrence_f32(kind, gi, h0, c0, w_hh, b_hh, reverse, y, gates):
     """Fill y (L, N, S H) and gates (L, N, 4 H) for gi (L, N, G H), h0, c0 (N, H), w_hh
-    (G H, H), b_hh (G H,) (zeros when the layer has none), ``kind`` a :data:`KINDS` value."""
+    (G H, H), b_hh (G H,) (zeros when the layer has none), ``kind`` a :data:`KINDS` value.
+    Each step is the product, then passes over 1-d rows that each write one array (so that
+    the gate functions run as vector code)."""
     L, N, GH = gi.shape
     H = h0.shape[1]
     h = h0.copy()
     c = c0.copy()
     gh = np.empty((N, GH), np.float32)
+    a = np.empty(GH, np.float32)
     w_t = w_hh.T
     for s in range(L):
         t = L - 1 - s if reverse else s
         np.dot(h, w_t, gh)
         for n in range(N):
-            if kind == 3:  # GRU
+            if kind == 3:  # GRU: gates[t, n] = [r, z, n, gh_n]
+                g = gates[t, n]
+                _add3(gi[t, n, :2 * H], gh[n, :2 * H], b_hh[:2 * H], a[:2 * H])
+                _sigmoid_into(a[:2 * H], g[:2 * H])
                 for j in range(H):
-                    r = _sigmoid(gi[t, n, j] + gh[n, j] + b_hh[j])
-                    z = _sigmoid(gi[t, n, H + j] + gh[n, H + j] + b_hh[H + j])
-                    ghn = gh[n, 2 * H + j] + b_hh[2 * H + j]
-                    m = _tanh(gi[t, n, 2 * H + j] + r * ghn)
-                    v = (_F(1.0) - z) * m + z * h[n, j]
-                    h[n, j] = v
-                    y[t, n, j] = v
-                    gates[t, n, j] = r
-                    gates[t, n, H + j] = z
-                    gates[t, n, 2 * H + j] = m
-                    gates[t, n, 3 * H + j] = ghn
-            elif kind == 2:  # LSTM
+                    g[3 * H + j] = gh[n, 2 * H + j] + b_hh[2 * H + j]
                 for j in range(H):
-                    i = _sigmoid(gi[t, n, j] + gh[n, j] + b_hh[j])
-                    f = _sigmoid(gi[t, n, H + j] + gh[n, H + j] + b_hh[H + j])
-                    g = _tanh(gi[t, n, 2 * H + j] + gh[n, 2 * H + j] + b_hh[2 * H + j])
-                    o = _sigmoid(gi[t, n, 3 * H + j] + gh[n, 3 * H + j] + b_hh[3 * H + j])
-                    cv = f * c[n, j] + i * g
-                    v = o * _tanh(cv)
-                    c[n, j] = cv
-                    h[n, j] = v
-                    y[t, n, j] = v
-                    y[t, n, H + j] = cv
-                    gates[t, n, j] = i
-                    gates[t, n, H + j] = f
-                    gates[t, n, 2 * H + j] = g
-                    gates[t, n, 3 * H + j] = o
+                    a[j] = gi[t, n, 2 * H + j] + g[j] * g[3 * H + j]
+                _tanh_into(a[:H], g[2 * H:3 * H])
+                for j in range(H):
+                    h[n, j] = (_F(1.0) - g[H + j]) * g[2 * H + j] + g[H + j] * h[n, j]
+                y[t, n, :] = h[n]
+            elif kind == 2:  # LSTM: gates[t, n] = [σ(i), σ(f), tanh(g), σ(o)]
+                g = gates[t, n]
+                _add3(gi[t, n], gh[n], b_hh, a)
+                _sigmoid_into(a[:2 * H], g[:2 * H])
+                _tanh_into(a[2 * H:3 * H], g[2 * H:3 * H])
+                _sigmoid_into(a[3 * H:], g[3 * H:])
+                for j in range(H):
+                    c[n, j] = g[H + j] * c[n, j] + g[j] * g[2 * H + j]
+                _tanh_into(c[n], a[:H])
+                for j in range(H):
+                    h[n, j] = g[3 * H + j] * a[j]
+                y[t, n, :H] = h[n]
+                y[t, n, H:] = c[n]
             else:
-                for j in range(H):
-                    a = gi[t, n, j] + gh[n, j] + b_hh[j]
-                    v = _tanh(a) if kind == 0 else (a if a > 0 else _F(0.0))
-                    h[n, j] = v
-                    y[t, n, j] = v
+                _add3(gi[t, n], gh[n], b_hh, a)
+                if kind == 0:
+                    _tanh_into(a, h[n])
+                else:
+                    for j in range(H):  # relu, a NaN kept (as np.maximum)
+                        h[n, j] = _F(0.0) if a[j] <= 0 else a[j]
+                y[t, n, :] = h[n]
 
 
 @njit(cache=True, error_model="numpy", fastmath=CONTRACT)
 def recurrence_backward_f32(kind, gy, y, gates, h0, c0, w_hh, reverse, dgi, dgh, dh, dc):
     """Backpropagation through time of :func:`recurrence_f32`: fill dgi and dgh (L, N, G H)
     (the same array but for the GRU, whose recurrent part of n is scaled by r) and leave
-    dh0, dc0 in dh, dc (N, H), which come in as zeros."""
+    dh0, dc0 in dh, dc (N, H), which come in as zeros. As the forward, each pass over a row
+    writes one array."""
     L, N, GH = gy.shape
     H = h0.shape[1]
     back = np.empty((N, H), np.float32)
+    d = np.empty(H, np.float32)   # the gradient reaching h'
+    e = np.empty(H, np.float32)   # LSTM: tanh(c'), then the gradient reaching c'
+    one = _F(1.0)
     for s in range(L):
         t = s if reverse else L - 1 - s
         tp = t + 1 if reverse else t - 1
         first = tp < 0 or tp >= L  # the step that started from h0 (and c0)
         for n in range(N):
+            gyr, g, dg = gy[t, n], gates[t, n], dgi[t, n]
+            for j in range(H):
+                d[j] = dh[n, j] + gyr[j]
             if kind == 3:  # GRU
+                hp = h0[n] if first else y[tp, n]
+                for j in range(H):  # da_n
+                    dg[2 * H + j] = d[j] * (one - g[H + j]) * (one - g[2 * H + j] * g[2 * H + j])
+                for j in range(H):  # da_z
+                    dg[H + j] = d[j] * (hp[j] - g[2 * H + j]) * g[H + j] * (one - g[H + j])
+                for j in range(H):  # da_r
+                    dg[j] = dg[2 * H + j] * g[3 * H + j] * g[j] * (one - g[j])
+                dr = dgh[t, n]
+                for j in range(2 * H):
+                    dr[j] = dg[j]
                 for j in range(H):
-                    d = dh[n, j] + gy[t, n, j]
-                    r = gates[t, n, j]
-                    z = gates[t, n, H + j]
-                    m = gates[t, n, 2 * H + j]
-                    hp = h0[n, j] if first else y[tp, n, j]
-                    dan = d * (_F(1.0) - z) * (_F(1.0) - m * m)
-                    daz = d * (hp - m) * z * (_F(1.0) - z)
-                    dar = dan * gates[t, n, 3 * H + j] * r * (_F(1.0) - r)
-                    dgi[t, n, j] = dar
-                    dgi[t, n, H + j] = daz
-                    dgi[t, n, 2 * H + j] = dan
-                    dgh[t, n, j] = dar
-                    dgh[t, n, H + j] = daz
-                    dgh[t, n, 2 * H + j] = dan * r
-                    dh[n, j] = d * z
+                    dr[2 * H + j] = dg[2 * H + j] * g[j]
+                for j in range(H):
+                    dh[n, j] = d[j] * g[H + j]
             elif kind == 2:  # LSTM
+                yr = y[t, n]
+                cp = c0[n] if first else y[tp, n, H:]
+                _tanh_into(yr[H:], e)
+                for j in range(H):  # da_o
+                    dg[3 * H + j] = d[j] * e[j] * g[3 * H + j] * (one - g[3 * H + j])
+                for j in range(H):  # the gradient reaching c'
+                    e[j] = dc[n, j] + gyr[H + j] + d[j] * g[3 * H + j] * (one - e[j] * e[j])
+                for j in range(H):  # da_i
+                    dg[j] = e[j] * g[2 * H + j] * g[j] * (one - g[j])
+                for j in range(H):  # da_f
+                    dg[H + j] = e[j] * cp[j] * g[H + j] * (one - g[H + j])
+                for j in range(H):  # da_g
+                    dg[2 * H + j] = e[j] * g[j] * (one - g[2 * H + j] * g[2 * H + j])
                 for j in range(H):
-                    d = dh[n, j] + gy[t, n, j]
-                    i = gates[t, n, j]
-                    f = gates[t, n, H + j]
-                    g = gates[t, n, 2 * H + j]
-                    o = gates[t, n, 3 * H + j]
-                    tc = _tanh(y[t, n, H + j])
-                    cp = c0[n, j] if first else y[tp, n, H + j]
-                    dcv = dc[n, j] + gy[t, n, H + j] + d * o * (_F(1.0) - tc * tc)
-                    dgi[t, n, j] = dcv * g * i * (_F(1.0) - i)
-                    dgi[t, n, H + j] = dcv * cp * f * (_F(1.0) - f)
-                    dgi[t, n, 2 * H + j] = dcv * i * (_F(1.0) - g * g)
-                    dgi[t, n, 3 * H + j] = d * tc * o * (_F(1.0) - o)
-                    dc[n, j] = dcv * f
+                    dc[n, j] = e[j] * g[H + j]
+                for j in range(H):
                     dh[n, j] = _F(0.0)
             else:
+                yr = y[t, n]
                 for j in range(H):
-                    d = dh[n, j] + gy[t, n, j]
-                    v = y[t, n, j]
                     if kind == 0:
-                        dgi[t, n, j] = d * (_F(1.0) - v * v)
+                        dg[j] = d[j] * (one - yr[j] * yr[j])
                     else:
-                        dgi[t, n, j] = d if v > 0 else _F(0.0)
+                        dg[j] = d[j] * (one if yr[j] > 0 else _F(0.0))
+                for j in range(H):
                     dh[n, j] = _F(0.0)
         np.dot(dgh[t], w_hh, back)
         for n in range(N):
