@@ -44,8 +44,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "examples"))
 
-from common import load_line, machine_line, median, time_call  # noqa: E402
-from worker import Worker  # noqa: E402
+from common import load_line, machine_line, median, time_call
+from worker import Worker
 
 CASES = ("conv", "mnist1d-cnn", "mnist1d-gru", "digits-cnn", "lstm")
 

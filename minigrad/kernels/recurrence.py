@@ -118,7 +118,7 @@ def recurrence_backward_f32(kind, gy, y, gates, h0, c0, w_hh, reverse, dgi, dgh,
     (the same array but for the GRU, whose recurrent part of n is scaled by r) and leave
     dh0, dc0 in dh, dc (N, H), which come in as zeros. As the forward, each pass over a row
     writes one array."""
-    L, N, GH = gy.shape
+    L, N, _ = gy.shape
     H = h0.shape[1]
     back = np.empty((N, H), np.float32)
     d = np.empty(H, np.float32)   # the gradient reaching h'

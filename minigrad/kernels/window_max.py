@@ -34,7 +34,7 @@ def _max_rows(x, k, s, r, y, arg, b0, b1):
                         for j in range(k[1]):
                             for m in range(k[2]):
                                 v = x[b, d0 + i * r[0], h0 + j * r[1], w0 + m * r[2]]
-                                if v > best or (v != v and best == best):
+                                if v > best or (np.isnan(v) and not np.isnan(best)):
                                     best = v
                                     at = n
                                 n += 1
@@ -43,8 +43,10 @@ def _max_rows(x, k, s, r, y, arg, b0, b1):
 
 
 @njit(cache=True)
-def _select_rows(x, k, s, r, arg, y, b0, b1):
-    """y[b, o] = x[b, o s + k(arg) r] for rows b0..b1."""
+def _select_rows(x, k, s, r, arg, y, b0, b1, scatter):
+    """For rows b0..b1 and the element p = o s + k(arg) r of every window o: y[b, o] =
+    x[b, p] (the gather), or with ``scatter`` its adjoint x[b, p] += y[b, o] (x then comes
+    in as zeros)."""
     _, OD, OH, OW = y.shape
     for b in range(b0, b1):
         for od in range(OD):
@@ -52,22 +54,11 @@ def _select_rows(x, k, s, r, arg, y, b0, b1):
                 for ow in range(OW):
                     a = arg[b, od, oh, ow]
                     i, j, m = a // (k[1] * k[2]), (a // k[2]) % k[1], a % k[2]
-                    y[b, od, oh, ow] = x[b, od * s[0] + i * r[0], oh * s[1] + j * r[1],
-                                         ow * s[2] + m * r[2]]
-
-
-@njit(cache=True)
-def _scatter_rows(g, k, s, r, arg, dx, b0, b1):
-    """dx[b, o s + k(arg) r] += g[b, o] for rows b0..b1 (dx comes in as zeros)."""
-    _, OD, OH, OW = g.shape
-    for b in range(b0, b1):
-        for od in range(OD):
-            for oh in range(OH):
-                for ow in range(OW):
-                    a = arg[b, od, oh, ow]
-                    i, j, m = a // (k[1] * k[2]), (a // k[2]) % k[1], a % k[2]
-                    dx[b, od * s[0] + i * r[0], oh * s[1] + j * r[1],
-                       ow * s[2] + m * r[2]] += g[b, od, oh, ow]
+                    d, h, w = od * s[0] + i * r[0], oh * s[1] + j * r[1], ow * s[2] + m * r[2]
+                    if scatter:
+                        x[b, d, h, w] += y[b, od, oh, ow]
+                    else:
+                        y[b, od, oh, ow] = x[b, d, h, w]
 
 
 @njit(cache=True, parallel=True)
@@ -78,17 +69,10 @@ def max_par(x, k, s, r, y, arg, n):
 
 
 @njit(cache=True, parallel=True)
-def select_par(x, k, s, r, arg, y, n):
+def select_par(x, k, s, r, arg, y, n, scatter):
     B = x.shape[0]
     for c in prange(n):
-        _select_rows(x, k, s, r, arg, y, c * B // n, (c + 1) * B // n)
-
-
-@njit(cache=True, parallel=True)
-def scatter_par(g, k, s, r, arg, dx, n):
-    B = g.shape[0]
-    for c in prange(n):
-        _scatter_rows(g, k, s, r, arg, dx, c * B // n, (c + 1) * B // n)
+        _select_rows(x, k, s, r, arg, y, c * B // n, (c + 1) * B // n, scatter)
 
 
 def as_3d(x: np.ndarray, d: int) -> np.ndarray:
@@ -122,18 +106,24 @@ def window_max(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, out
     return y.reshape(lead), arg.reshape(lead)
 
 
+def _select(x3: np.ndarray, a3: np.ndarray, y3: np.ndarray, kernel: tuple, stride: tuple,
+            dilation: tuple, scatter: bool) -> None:
+    """:func:`_select_rows` over every row, on the threads when it pays."""
+    n = _threads(max(x3.size, y3.size))
+    k, s, r = _three(kernel), _three(stride), _three(dilation)
+    if n > 1:
+        select_par(x3, k, s, r, a3, y3, n, scatter)
+    else:
+        _select_rows(x3, k, s, r, a3, y3, 0, x3.shape[0], scatter)
+
+
 def window_select(x: np.ndarray, arg: np.ndarray, kernel: tuple, stride: tuple,
                   dilation: tuple) -> np.ndarray:
     """y (arg's shape) = x at kernel offset ``arg`` of every window."""
     d = len(kernel)
-    x3, a3 = as_3d(x, d), as_3d(arg, d)
+    a3 = as_3d(arg, d)
     y = np.empty(a3.shape, x.dtype)
-    n = _threads(a3.size)
-    k, s, r = _three(kernel), _three(stride), _three(dilation)
-    if n > 1:
-        select_par(x3, k, s, r, a3, y, n)
-    else:
-        _select_rows(x3, k, s, r, a3, y, 0, a3.shape[0])
+    _select(as_3d(x, d), a3, y, kernel, stride, dilation, False)
     return y.reshape(arg.shape)
 
 
@@ -141,12 +131,7 @@ def window_scatter(g: np.ndarray, arg: np.ndarray, shape: tuple, kernel: tuple,
                    stride: tuple, dilation: tuple) -> np.ndarray:
     """dx (shape) = zeros with g added at kernel offset ``arg`` of every window."""
     d = len(kernel)
-    g3, a3 = as_3d(g, d), as_3d(arg, d)
+    g3 = as_3d(g, d)
     dx = np.zeros((g3.shape[0],) + _three(shape[len(shape) - d:]), g.dtype)
-    n = _threads(dx.size)
-    k, s, r = _three(kernel), _three(stride), _three(dilation)
-    if n > 1:
-        scatter_par(g3, k, s, r, a3, dx, n)
-    else:
-        _scatter_rows(g3, k, s, r, a3, dx, 0, g3.shape[0])
+    _select(dx, as_3d(arg, d), g3, kernel, stride, dilation, True)
     return dx.reshape(shape)
