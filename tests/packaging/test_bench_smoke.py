@@ -279,10 +279,10 @@ def test_each_installed_gemm_library_gives_numpys_products(library):
 
 
 def test_layers_prints_each_case_with_equal_losses():
-    # every case once, minigrad and (when installed) PyTorch from the same weights: the first
+    # two cases once, minigrad and (when installed) PyTorch from the same weights: the first
     # losses must agree, which checks that the PyTorch twins load minigrad's weights
     torch = importlib.util.find_spec("torch") is not None
-    cases = ["mnist1d-cnn", "mnist1d-gru", "digits-cnn", "lstm"]
+    cases = ["mnist1d-gru", "digits-cnn"]  # a recurrence; convolution, BatchNorm, pooling
     for case in cases:
         done = run_script("layers.py", "--case", case, "--steps", "1", "--warmup", "0",
                           "--run-length", "1", "--pause", "0", *([] if torch else ["--no-torch"]))
