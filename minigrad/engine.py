@@ -41,8 +41,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import backward_results, function
-from .grad_mode import enable_grad, no_grad
+from . import backward_results, function, inplace_writes
+from .grad_mode import enable_grad, no_grad, recording_backward
 
 if TYPE_CHECKING:
     from .tensor import Tensor
@@ -92,15 +92,18 @@ def topological_order(root: Tensor | Sequence, stop: frozenset = frozenset()) ->
         # iterator); a tensor is appended to the order once all its parents are:
         # an iterative post-order depth-first search.
         ctx = r._ctx
-        stack = [(r, iter(ctx.parents if ctx is not None and id(r) not in stop else ()))]
+        stack = [(r, ctx, iter(ctx.parents if ctx is not None and id(r) not in stop else ()))]
         while stack:
-            t, parents = stack[-1]
+            t, tctx, parents = stack[-1]
             for p in parents:
+                ctx = p._ctx
+                if ctx is not None and ctx.seq > tctx.seq:  # p written in place since t's op
+                    p = inplace_writes.value_when_used(tctx, p)
+                    ctx = p._ctx
                 if p._requires_grad and id(p) not in visited:
                     visited.add(id(p))
-                    ctx = p._ctx
-                    stack.append((p, iter(ctx.parents if ctx is not None and id(p) not in stop
-                                          else ())))
+                    stack.append((p, ctx, iter(ctx.parents if ctx is not None
+                                               and id(p) not in stop else ())))
                     break
             else:
                 stack.pop()
@@ -157,9 +160,12 @@ def recorded_backward(ctx: function.Context, outs: tuple, grads: Sequence,
     fused op, the derivative of its ``composite``. An op with neither refuses."""
     fn = ctx.fn
     if fn.composite is not None:
-        return function.composite_backward(ctx, grads[0], functools.partial(fn.composite, ctx))
+        with recording_backward():
+            return function.composite_backward(ctx, grads[0],
+                                               functools.partial(fn.composite, ctx))
     if fn.differentiable_backward:
-        return fn.backward(GraphContext(ctx, outs, tensor_class), *grads)
+        with recording_backward():
+            return fn.backward(GraphContext(ctx, outs, tensor_class), *grads)
     raise RuntimeError(
         f"double backward is not implemented for {fn.__name__}: its backward runs on arrays "
         "only, so backward(create_graph=True) cannot record its gradient. Write it in "

@@ -243,7 +243,8 @@ class Function:
 
     - ``differentiable_backward = True``: ``backward`` itself is written in operations
       that arrays and Tensors share (``ctx.xp`` for the rest), so the engine runs it
-      again on Tensors and records it;
+      again on Tensors and records it; there NumPy may not read a Tensor that requires grad
+      (it would drop the graph): ``ctx.xp.constant(t)`` gives values with no derivative;
     - ``composite(ctx, *inputs)``: for a fused op whose backward calls a tuned kernel,
       the same function written in small ops; the engine differentiates that (PyTorch's
       ``once_differentiable``, turned into "differentiate the decomposition");

@@ -287,6 +287,12 @@ class ArrayOps:
     sym_sylvester = staticmethod(sym_sylvester)  # X with S X + X S = Y, S symmetric
 
     @staticmethod
+    def constant(x: Any) -> np.ndarray:
+        """The values of ``x`` as an array with no derivative: for masks and piecewise-constant
+        factors (which side of a kink, where a maximum is), whose derivative is zero."""
+        return np.asarray(x)
+
+    @staticmethod
     def astype(x: np.ndarray, dtype) -> np.ndarray:
         """x cast to ``dtype`` (a copy), NumPy 2's ``np.astype``."""
         return x.astype(dtype)

@@ -32,6 +32,12 @@ class TensorOps:
     """The Tensor namespace of the derivative rules: NumPy's names, minigrad's recorded ops."""
 
     @staticmethod
+    def constant(x: Any) -> np.ndarray:
+        """The values of ``x`` without its graph: for masks and piecewise-constant factors,
+        whose derivative is zero (NumPy may not read a graph-carrying Tensor here)."""
+        return np.asarray(getattr(x, "data", x))
+
+    @staticmethod
     def exp(x):
         return Exp.apply(x)
 
