@@ -6,8 +6,10 @@ window, in row-major order, when several tie, and a NaN wins, as PyTorch's; its 
 goes to that element alone), avg_pool sums and divides. The input is padded first (with
 -inf for max, 0 for avg) and, with ``ceil_mode``, on the high side for the last, partial
 window. out_i = floor_or_ceil((n_i + 2 p_i - r_i (k_i - 1) - 1) / s_i) + 1, dropping a last
-window that would start in the high padding. Gradients come by composition: the gather's
-(a scatter back into the window) and the windows' (col2im).
+window that would start in the high padding. Gradients come by composition: max_pool's
+is the backend's scatter of each output's gradient to the element its window chose
+(``minigrad.ops.window_select``: the maximum and its offset are found in one pass, then
+gathered), avg_pool's the sum's and the windows' (col2im).
 """
 
 from __future__ import annotations
