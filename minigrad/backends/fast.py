@@ -385,7 +385,8 @@ class Fast(Reference):
     def recurrence(self, kind: str, gi: np.ndarray, h0: np.ndarray, c0: np.ndarray | None,
                    w_hh: np.ndarray, b_hh: np.ndarray | None, reverse: bool) -> tuple:
         """Reference.recurrence for float32 in one compiled loop over the steps
-        (kernels/recurrence.py); float64 (gradchecks) and empty arrays take the reference."""
+        (kernels/recurrence.py), the batch rows split over the threads (a row's steps
+        need no other row); float64 (gradchecks) and empty arrays take the reference."""
         if not _recurrence_fits(gi, h0, c0, w_hh, b_hh):
             return super().recurrence(kind, gi, h0, c0, w_hh, b_hh, reverse)
         L, N, _ = gi.shape
@@ -394,11 +395,14 @@ class Fast(Reference):
         y = np.empty((L, N, (2 if lstm else 1) * H), np.float32)
         gates = np.empty((L, N, 4 * H), np.float32) if kind in ("LSTM", "GRU") else None
         bias = np.zeros(w_hh.shape[0], np.float32) if b_hh is None else b_hh
-        _recurrence.recurrence_f32(_recurrence.KINDS[kind], np.ascontiguousarray(gi),
-                                   np.ascontiguousarray(h0),
-                                   np.ascontiguousarray(h0 if c0 is None else c0),
-                                   np.ascontiguousarray(w_hh), np.ascontiguousarray(bias),
-                                   reverse, y, y if gates is None else gates)
+        args = (_recurrence.KINDS[kind], np.ascontiguousarray(gi), np.ascontiguousarray(h0),
+                np.ascontiguousarray(h0 if c0 is None else c0), np.ascontiguousarray(w_hh),
+                np.ascontiguousarray(bias), reverse, y, y if gates is None else gates)
+        threads = _recurrence.threads_for(N, gi.size)
+        if threads > 1:
+            _recurrence.recurrence_par(*args, threads)
+        else:
+            _recurrence.recurrence_f32(*args, 0, N)
         return y, gates
 
     @_kernel_backed
@@ -415,11 +419,15 @@ class Fast(Reference):
         dgh = np.empty_like(dgi) if kind == "GRU" else dgi
         dh = np.zeros((N, H), np.float32)
         dc = np.zeros((N, H), np.float32)
-        _recurrence.recurrence_backward_f32(
-            _recurrence.KINDS[kind], np.ascontiguousarray(gy), np.ascontiguousarray(y),
-            np.ascontiguousarray(y if gates is None else gates),
-            np.ascontiguousarray(h0), np.ascontiguousarray(h0 if c0 is None else c0),
-            np.ascontiguousarray(w_hh), reverse, dgi, dgh, dh, dc)
+        args = (_recurrence.KINDS[kind], np.ascontiguousarray(gy), np.ascontiguousarray(y),
+                np.ascontiguousarray(y if gates is None else gates), np.ascontiguousarray(h0),
+                np.ascontiguousarray(h0 if c0 is None else c0), np.ascontiguousarray(w_hh),
+                reverse, dgi, dgh, dh, dc)
+        threads = _recurrence.threads_for(N, gy.size)
+        if threads > 1:
+            _recurrence.recurrence_backward_par(*args, threads)
+        else:
+            _recurrence.recurrence_backward_f32(*args, 0, N)
         rows = dgh.reshape(L * N, dgh.shape[-1])
         dw = _matmul.matmul(rows.T, previous_states(y[:, :, :H], h0, reverse).reshape(L * N, H))
         db = np.add.reduce(rows, axis=0, dtype=np.float64).astype(np.float32)

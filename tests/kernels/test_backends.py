@@ -483,3 +483,28 @@ def test_col2im(dtype, d, rows, kernel, stride, dilation, strided, seed):
     else:
         g = _arr(rng, (rows, 2, *out, *k), dtype)
     _close(FB.windows_backward(g, shape, s, r), RB.windows_backward(g, shape, s, r), dtype)
+
+
+@pytest.mark.parametrize("kind", ["RNN_TANH", "RNN_RELU", "LSTM", "GRU"])
+@pytest.mark.parametrize("reverse", [False, True])
+def test_recurrence_with_its_rows_split_over_threads(kind, reverse):
+    # large enough for the fast backend to give the threads rows of their own (an odd batch:
+    # blocks of unequal size); the drawn cases above are all serial
+    rng = np.random.default_rng(0)
+    hidden, batch = 64, 5
+    gates = {"LSTM": 4, "GRU": 3}.get(kind, 1) * hidden
+    gi = _arr(rng, (80, batch, gates), np.float32)
+    h0, c0 = _arr(rng, (batch, hidden), np.float32), _arr(rng, (batch, hidden), np.float32)
+    c0 = c0 if kind == "LSTM" else None
+    w, b = _arr(rng, (gates, hidden), np.float32, 0.1), _arr(rng, (gates,), np.float32)
+    (yf, gf), (yr, gr) = (be.recurrence(kind, gi, h0, c0, w, b, reverse) for be in (FB, RB))
+    _close(yf, yr, np.float32)
+    _close(gf, gr, np.float32)
+    back = (kind, _arr(rng, yr.shape, np.float32), yr, gr, h0, c0, w, reverse)
+    for f, r in zip(FB.recurrence_backward(*back), RB.recurrence_backward(*back)):
+        if r is None:
+            assert f is None
+            continue
+        # dW and db add up 400 rows of float32 products, in another order: their rounding
+        # is that of the sum's largest terms
+        np.testing.assert_allclose(f, r, rtol=1e-4, atol=1e-5 * max(1.0, float(np.abs(r).max())))
