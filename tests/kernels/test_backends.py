@@ -467,19 +467,23 @@ def test_window_max_select_and_scatter(dtype, d, rows, kernel, stride, dilation,
 
 @parity("windows_backward")
 @given(dtypes, st.integers(1, 3), st.integers(0, 3), st.integers(1, 3), st.integers(1, 4),
-       st.integers(1, 2), st.booleans(), st.integers(0, 2**32 - 1))
-def test_col2im(dtype, d, rows, kernel, stride, dilation, strided, seed):
+       st.integers(1, 2), st.sampled_from(["contiguous", "strided", "broadcast"]),
+       st.integers(0, 2**32 - 1))
+def test_col2im(dtype, d, rows, kernel, stride, dilation, layout, seed):
     # overlapping windows (stride below the kernel) add up, a stride above it leaves gaps,
-    # dilation, no rows; ``strided``: g a permuted view, as a convolution's gradient reaches it
+    # dilation, no rows; g a permuted view, as a convolution's gradient reaches it, or one
+    # value per window broadcast over its offsets, as average pooling's
     rng = np.random.default_rng(seed)
     k = tuple(int(v) for v in rng.integers(1, kernel + 1, d))
     s = tuple(int(v) for v in rng.integers(1, stride + 1, d))
     r = tuple(int(v) for v in rng.integers(1, dilation + 1, d))
     shape = (rows, 2) + tuple(int(dl * (kl - 1) + 1 + rng.integers(0, 5)) for kl, dl in zip(k, r))
     out = RB.windows(np.zeros(shape, dtype), k, s, r).shape[2:2 + d]
-    if strided:  # stored kernel-major, (rows, 2, *kernel, *out), seen as (rows, 2, *out, *kernel)
+    if layout == "strided":  # stored kernel-major (rows, 2, *kernel, *out)
         g = np.moveaxis(_arr(rng, (rows, 2, *k, *out), dtype), tuple(range(2, 2 + d)),
                         tuple(range(2 + d, 2 + 2 * d)))
+    elif layout == "broadcast":
+        g = np.broadcast_to(_arr(rng, (rows, 2, *out, *(1,) * d), dtype), (rows, 2, *out, *k))
     else:
         g = _arr(rng, (rows, 2, *out, *k), dtype)
     _close(FB.windows_backward(g, shape, s, r), RB.windows_backward(g, shape, s, r), dtype)
