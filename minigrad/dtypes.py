@@ -163,7 +163,9 @@ def check_same_float(arrays: list, name: str) -> list:
     them (float64 data fed to a float32 model is a mistake PyTorch reports, not promotes)."""
     first = arrays[0].dtype
     if first.kind == "f" and all(a.dtype == first for a in arrays):
-        return arrays  # the common case: no message built (a dtype's str costs microseconds)
+        return arrays
+    # the message only when it is raised: str(dtype) costs microseconds, and products run
+    # this check on every call
     found = ", ".join(str(a.dtype) for a in arrays)
     if any(a.dtype.kind != "f" for a in arrays):
         raise TypeError(f"{name}: needs floating-point tensors, got {found} (BLAS has no "

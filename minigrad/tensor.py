@@ -161,6 +161,8 @@ class Tensor:
         self._vc = [0]
         self._is_view = False
         self._requires_grad = False
+        self._grad_hooks = self._post_accumulate_grad_hooks = None  # see _from_op
+        self._retains_grad = False
         self.requires_grad = requires_grad
 
     @classmethod
@@ -173,6 +175,10 @@ class Tensor:
         t._vc = [0]
         t._is_view = False
         t._requires_grad = ctx is not None
+        # no hooks: set, not left unset, because the backward walk reads these slots on every
+        # tensor it visits, and a set slot reads in a tenth of the time a missing one fails
+        t._grad_hooks = t._post_accumulate_grad_hooks = None
+        t._retains_grad = False
         return t
 
     # ---- version counter (PyTorch's) -------------------------------------

@@ -35,7 +35,8 @@ from types import ModuleType
 
 import numpy as np
 
-from .interface import empty_like_packed, window_counts
+from ..grad_buffers import empty_like_packed
+from .interface import window_counts
 from .recurrence_reference import previous_states
 from .reference import Reference
 

@@ -2,7 +2,7 @@
 
 The same names as :class:`~minigrad.ops.array_ops.ArrayOps`, each one recorded op on
 minigrad Tensors, so the one backward of every op records a graph of its own when the
-engine hands it Tensors (see ``engine.GraphContext``), and that graph can be
+engine hands it Tensors (see ``graph_backward.GraphContext``), and that graph can be
 differentiated again. Nothing here is a derivative: each line names the op that computes
 the same function as its NumPy twin.
 """
