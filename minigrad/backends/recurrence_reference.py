@@ -123,7 +123,8 @@ def recurrence_backward(kind: str, gy: np.ndarray, y: np.ndarray, gates: np.ndar
             dh = dgi[t] @ w_hh
         else:
             h = y[t, :, :H]
-            dgi[t] = dh * (1 - h * h) if kind == "RNN_TANH" else dh * (h > 0)
+            # relu passes the gradient by selection (an infinite one where h = 0 gives 0)
+            dgi[t] = dh * (1 - h * h) if kind == "RNN_TANH" else np.where(h > 0, dh, 0)
             dh = dgi[t] @ w_hh
     rows = dgh.reshape(L * N, dgh.shape[-1])
     dw = rows.T @ h_prev.reshape(L * N, H)

@@ -186,7 +186,7 @@ def recurrence_backward_f32(kind, gy, y, gates, h0, c0, w_hh, reverse, dgi, dgh,
                     if kind == 0:
                         dg[j] = d[j] * (one - yr[j] * yr[j])
                     else:
-                        dg[j] = d[j] * (one if yr[j] > 0 else _F(0.0))
+                        dg[j] = d[j] if yr[j] > 0 else _F(0.0)  # relu: by selection
                 for j in range(H):
                     dh[n, j] = _F(0.0)
         np.dot(dgh[t, r0:r1], w_hh, back)
