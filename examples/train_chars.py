@@ -16,7 +16,7 @@ the other files there are named for what they hold.
 
 import sys
 
-from minigrad.train.chars import main
+from minigrad.train.command import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -24,9 +24,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import minigrad
-from minigrad.train import chars as train_chars
+from minigrad.train import command as train_chars
 from minigrad.train import data as char_data
-from minigrad.train import progress
+from minigrad.train import loop, progress
 from minigrad.train.data import TINY_SHAKESPEARE
 
 SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "train_chars.py"
@@ -151,7 +151,7 @@ def test_eval_windows_score_every_target_once(n, block, rows):
 
 def test_batch_sampler_windows_and_state_round_trip():
     data = np.arange(1000)
-    s = char_data.BatchSampler(data, batch_size=5, block_size=8, seed=3)
+    s = loop.BatchSampler(data, batch_size=5, block_size=8, seed=3)
     x, y = s.sample()
     assert x.shape == y.shape == (5, 8)
     np.testing.assert_array_equal(y, x + 1)                 # y is x shifted by one
@@ -159,7 +159,7 @@ def test_batch_sampler_windows_and_state_round_trip():
     assert x.min() >= 0 and y.max() < 1000
     state = s.get_state()
     first = [s.sample()[0] for _ in range(3)]
-    s2 = char_data.BatchSampler(data, batch_size=5, block_size=8, seed=99)
+    s2 = loop.BatchSampler(data, batch_size=5, block_size=8, seed=99)
     s2.set_state(state)
     for a in first:
         np.testing.assert_array_equal(s2.sample()[0], a)
