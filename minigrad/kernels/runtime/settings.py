@@ -21,7 +21,8 @@ decides whether to use threads (:func:`parallel`), or the fast backend calls
 
 Two Python threads may run kernels at once: the OpenMP layer is thread-safe (each
 calling thread leads its own team), and no kernel launches another parallel kernel.
-NumPy's own OpenBLAS (a separate copy from SciPy's) is left as it was.
+NumPy's own OpenBLAS (a separate copy from SciPy's) is left as it was, unless
+``minigrad.set_num_threads`` sets it.
 """
 
 from __future__ import annotations
