@@ -35,7 +35,7 @@ from types import ModuleType
 
 import numpy as np
 
-from .interface import empty_like_packed
+from ..grad_buffers import empty_like_packed
 from .reference import Reference
 
 # The kernel modules, bound by _load_kernels() when the first Fast primitive runs.

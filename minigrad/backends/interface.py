@@ -31,54 +31,6 @@ def causal_mask(t_q: int, t_k: int | None = None) -> np.ndarray:
     return ~np.tri(t_q, t_k, t_k - t_q, dtype=bool)
 
 
-def empty_like_packed(arrays: tuple) -> tuple:
-    """Uninitialised arrays shaped and strided like ``arrays``, as views of one fresh array when
-    ``arrays`` are views that tile one C-contiguous array (q, k, v sliced from a packed
-    (B, T, 3, H, hs) projection); otherwise one fresh C-ordered array each.
-
-    A backward that writes each input's gradient into these makes the gradient of the packed
-    array by itself: the engine finds the parts in place (``SliceGrad.materialize``) and copies
-    nothing. Tiling is checked exactly: one base, one dtype and shape, no view overlapping
-    itself or another (``np.shares_memory``), and their bytes adding up to the base's. Anything
-    else (an expanded view, overlapping slices) gets arrays of its own, as a gradient must."""
-    base = arrays[0].base
-    if (base is not None and type(base) is np.ndarray and base.flags.c_contiguous
-            and all(a.base is base and a.dtype == base.dtype and a.shape == arrays[0].shape
-                    and _no_self_overlap(a) for a in arrays)
-            and sum(a.nbytes for a in arrays) == base.nbytes
-            and _pairwise_disjoint(arrays)):
-        packed = np.empty(base.shape, base.dtype)
-        return tuple(np.ndarray(a.shape, a.dtype, buffer=packed, offset=_byte_offset(a, base),
-                                strides=a.strides) for a in arrays)
-    return tuple(np.empty(a.shape, a.dtype) for a in arrays)
-
-
-def _byte_offset(view: np.ndarray, base: np.ndarray) -> int:
-    """Where ``view``'s first element lies in ``base``'s memory, in bytes."""
-    return view.__array_interface__["data"][0] - base.__array_interface__["data"][0]
-
-
-def _no_self_overlap(a: np.ndarray) -> bool:
-    """Whether every element of ``a`` has memory of its own: with its axes in order of
-    stride, each (positive) stride clears everything the smaller ones reach."""
-    extent = a.itemsize
-    for stride, n in sorted((st, n) for st, n in zip(a.strides, a.shape) if n > 1):
-        if stride < extent:
-            return False
-        extent += stride * (n - 1)
-    return True
-
-
-def _pairwise_disjoint(arrays: tuple) -> bool:
-    """No two of ``arrays`` share an element (solved exactly; a problem too hard for a small
-    budget counts as sharing)."""
-    try:
-        return not any(np.shares_memory(a, b, max_work=1 << 16)
-                       for i, a in enumerate(arrays) for b in arrays[i + 1:])
-    except np.exceptions.TooHardError:
-        return False
-
-
 class Backend:
     """The primitives the ops run on: forward and backward of each, on NumPy arrays.
 
@@ -196,7 +148,7 @@ class Backend:
         mask's); dq = dS k * scale; dk = dS^T q * scale. (Masked entries need no care: P is
         0 there, so dS is.) ``causal``: the forward's, to recompute a P it did not keep.
         ``like``: the forward's q, k, v arrays; a backend that writes the gradients into
-        buffers it allocates lays them out so (:func:`empty_like_packed`)."""
+        buffers it allocates lays them out so (``grad_buffers.empty_like_packed``)."""
         raise NotImplementedError
 
     # ------------------------------------------------------- cross-entropy

@@ -74,7 +74,21 @@ def test_generate_gpt2_comparison_runs_on_a_tiny_model_without_transformers():
     assert "ratio" not in out
 
 
+def test_context_length_prints_a_row_per_block_size_without_torch():
+    done = run_script("context_length.py", "--tiny", "--steps", "1", "--blocks", "24,40",
+                      "--new-tokens", "4", "--no-torch")
+    assert done.returncode == 0, done.stderr
+    training, _, decoding = done.stdout.partition("greedy decoding")
+    for table in (training, decoding):
+        rows = re.findall(r"^\s+(\d+) minigrad\s+([\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)$", table,
+                          re.MULTILINE)
+        assert [row[0] for row in rows] == ["24", "40"], done.stdout
+    assert "torch" not in training and "transformers" not in decoding, done.stdout
+
+
 @pytest.mark.parametrize("script, args, message", [
+    ("context_length.py", ["--blocks", "8,x"], "--blocks: comma-separated integers"),
+    ("context_length.py", ["--blocks", "16", "--new-tokens", "16"], "every block size > --new-tokens"),
     ("train_step.py", ["--steps", "0"], "--steps must be >= 1, got 0"),
     ("train_step.py", ["--config", "huge"], "invalid choice: 'huge'"),
     ("generate.py", ["--new-tokens", "0"], "--new-tokens must be >= 1, got 0"),
