@@ -15,8 +15,8 @@ come straight out of the packed q|k|v projection without a copy.
 The kernels are imported the first time a :class:`Fast` method runs
 (:func:`_load_kernels`), not when this module is: importing them imports Numba (half a
 second or more), which ``import minigrad`` must not do. This is the one place the
-library imports ``minigrad.kernels``; the trainer's background compile also uses the
-process machinery of ``minigrad/kernels/runtime/``.
+library imports ``minigrad.kernels`` (``minigrad.cold_start`` and
+``minigrad.set_num_threads`` reach the kernels' runtime only once this has loaded it).
 
 On a cold Numba cache a kernel is not compiled in the middle of a primitive call: every
 primitive that runs kernels is marked :func:`_kernel_backed`, and a kernel that would have
