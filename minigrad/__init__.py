@@ -17,6 +17,8 @@ tensor([2., 4., 6.])
 import numpy as _np
 
 from .backends import get_backend, set_backend, use_backend
+from .num_threads import get_num_threads, set_num_threads
+from . import cold_start
 from .grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from .grad_mode import inference_mode
 from .function import Function, Context
@@ -70,7 +72,8 @@ except ImportError as _e:  # a checkout used without `pip install -e .`
 # ``from minigrad import *`` (sum, max, bool, ...): they remain attributes, ``minigrad.max(x, 1)``.
 _SHADOW_BUILTINS = {"abs", "all", "any", "bool", "float", "int", "max", "min", "pow", "round",
                     "sum"}
-_PUBLIC_SUBMODULES = {"autograd", "dtypes", "models", "nn", "optim", "testing", "viz"}
+_PUBLIC_SUBMODULES = {"autograd", "cold_start", "dtypes", "models", "nn", "optim", "testing",
+                      "viz"}
 __all__ = [name for name, value in sorted(globals().items())
            if not name.startswith("_") and name not in _SHADOW_BUILTINS
            and (not isinstance(value, type(_np)) or name in _PUBLIC_SUBMODULES)]
