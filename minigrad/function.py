@@ -30,9 +30,9 @@ True`` the engine also runs it under ``create_graph=True``, where
 ``ctx.saved_tensors`` gives back the Tensors those arrays are the values of (the
 op's inputs or its output) and every operation records a graph that can be
 differentiated again. Functions the two spell differently come from ``ctx.xp``
-(``ctx.xp.exp(a)``): :class:`~minigrad.ops.array_ops.ArrayOps` (NumPy) on the plain
-path, :class:`~minigrad.ops.tensor_ops.TensorOps` under ``create_graph``. A fused op
-whose backward calls a tuned kernel instead names its ``composite`` (the same
+(``ctx.xp.exp(a)``): :class:`~minigrad.backends.array_namespace.ArrayNamespace` (NumPy) on
+the plain path, :class:`~minigrad.backends.tensor_namespace.TensorNamespace` under
+``create_graph``. A fused op whose backward calls a tuned kernel instead names its ``composite`` (the same
 function in small ops), and ``create_graph`` differentiates that.
 """
 
@@ -46,6 +46,7 @@ import numpy as np
 
 # Grad mode lives in a leaf module; its names are still importable from here.
 from . import dtypes as _dtypes
+from .backends.array_namespace import ArrayNamespace
 from .grad_mode import (  # noqa: F401
     _mode,
     enable_grad,
@@ -53,7 +54,6 @@ from .grad_mode import (  # noqa: F401
     no_grad,
     set_grad_enabled,
 )
-from .ops.array_ops import ArrayOps
 
 # Every Context gets the next number: a parent's producing op is always older
 # than its consumer, unless an in-place op replaced the parent's history after
@@ -67,7 +67,7 @@ class Context:
     ``fn``: the Function class; ``parents``: the input Tensors (graph edges);
     ``needs_input_grad``: one bool per input; ``saved_tensors``: arrays saved by
     ``save_for_backward``; ``xp``: the namespace of the functions a backward calls
-    (:class:`ArrayOps`, NumPy's, here; ``graph_backward.GraphContext`` swaps in Tensor
+    (:class:`ArrayNamespace`, NumPy's, here; ``graph_backward.GraphContext`` swaps in Tensor
     ops under ``create_graph``). Backward frees the saved arrays after use (unless
     ``retain_graph=True``); reading them afterwards raises a clear error.
 
@@ -79,7 +79,7 @@ class Context:
 
     __slots__ = ("__dict__", "_freed", "_saved", "_versions", "fn", "needs_input_grad",
                  "parents", "seq")
-    xp = ArrayOps
+    xp = ArrayNamespace
     # Set on the Context of a forward that returned several outputs (``apply``): a weak
     # reference to each output Tensor, with its shape and dtype (for zero gradients).
     _outs: tuple | None = None

@@ -27,8 +27,8 @@ class GraphContext:
     """What an op's ``backward`` sees under ``create_graph``: its Context, except that
     ``saved_tensors`` gives the Tensors the saved arrays are values of (the op's inputs
     or its outputs ``outs``: see ``Context.saved_as_tensors``) and ``xp`` is
-    :class:`~minigrad.ops.tensor_ops.TensorOps`, which the Tensor class carries (so this
-    module imports no op). Every other attribute is the Context's own."""
+    :class:`~minigrad.backends.tensor_namespace.TensorNamespace`, which the Tensor class
+    carries (so this module imports no op). Every other attribute is the Context's own."""
 
     def __init__(self, ctx: Any, outs: tuple, tensor_class: type) -> None:
         self._ctx = ctx

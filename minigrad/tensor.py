@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import engine, function, inplace_writes
+from .backends.tensor_namespace import TensorNamespace
 from .device import CPU, Device, check_device, is_device
 from .dtypes import (
     cast_numbers,
@@ -53,7 +54,6 @@ from .ops import matmul as matmul_ops
 from .ops import scatter as scatter_ops
 from .ops.dims import check_dim as _check_dim
 from .ops.nuclear_norm import nuclear_norm
-from .ops.tensor_ops import TensorOps
 
 DEFAULT_FLOAT = np.float32
 
@@ -169,7 +169,7 @@ class Tensor:
     )
     __array_priority__ = 1000  # ndarray (op) Tensor defers to Tensor's operators
     # ``ctx.xp`` of a backward recorded under create_graph: NumPy's names as recorded ops
-    graph_ops = TensorOps
+    graph_ops = TensorNamespace
 
     def __init__(self, data: Any, dtype: Any = None, requires_grad: bool = False) -> None:
         self.data = _to_array(data, dtype)

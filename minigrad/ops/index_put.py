@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from ..backends.array_namespace import _is_basic
 from ..function import Function
-from .array_ops import _is_basic
 from .broadcast import broadcasts_to, unbroadcast
 
 

@@ -2,8 +2,9 @@
 (``ops/nuclear_norm.py``): the polar factor ``U @ Vh`` and the solution of ``P X + X P = Y``.
 
 Both work on the last two dims and batch over the others, as ``np.linalg`` does. They sit
-apart from their Functions because :class:`~minigrad.ops.array_ops.ArrayOps` (which the
-Functions' backwards reach through ``ctx.xp``) needs them and must not import a Function.
+apart from their Functions because
+:class:`~minigrad.backends.array_namespace.ArrayNamespace` (which the Functions' backwards
+reach through ``ctx.xp``) needs them and must not import a Function.
 """
 
 from __future__ import annotations

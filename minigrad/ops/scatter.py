@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from ..backends.array_namespace import scatter_counts, scatter_reduce_arrays
 from ..function import Function
-from .array_ops import scatter_counts, scatter_reduce_arrays
 from .indexing import along_index
 from .shape_ops import GetItem
 

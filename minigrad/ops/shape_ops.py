@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..backends.array_namespace import scatter_to
 from ..function import Function
-from .array_ops import scatter_to
 from .dims import check_dim
 
 

@@ -1,11 +1,11 @@
-"""``ArrayOps``: what ``ctx.xp`` is when an op's backward runs on arrays (every ordinary
+"""``ArrayNamespace``: what ``ctx.xp`` is when an op's backward runs on arrays (every ordinary
 ``loss.backward()``): NumPy, and the active backend for the primitives a kernel speeds up.
 
 Each op's backward is written once, in operations that NumPy arrays and minigrad Tensors
 spell alike (``+ - * / **``, ``@``, ``.sum``, ``.reshape``, ``[index]``). For the few
 functions they spell differently, a backward calls ``ctx.xp.NAME``: this class on the plain
-path, :class:`~minigrad.ops.tensor_ops.TensorOps` (the same names, each a recorded op) under
-``create_graph=True``. So the plain path does exactly the array work it always did.
+path, :class:`~minigrad.backends.tensor_namespace.TensorNamespace` (the same names, each a
+recorded op) under ``create_graph=True``. So the plain path does array work only.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import backends
 from ..grad_buffers import SliceGrad
-from .matrix_functions import polar_factor, sym_sylvester
+from ..ops.matrix_functions import polar_factor, sym_sylvester
 
 
 def _is_basic(index: Any) -> bool:
@@ -78,7 +78,7 @@ def scatter_reduce_arrays(a: np.ndarray, index: tuple, src: np.ndarray, reduce: 
     return out
 
 
-class ArrayOps:
+class ArrayNamespace:
     """The array namespace of the derivative rules (NumPy's names and meanings)."""
 
     exp = staticmethod(np.exp)

@@ -1,7 +1,8 @@
-"""``TensorOps``: what ``ctx.xp`` is when an op's backward runs under ``create_graph=True``.
+"""``TensorNamespace``: what ``ctx.xp`` is when an op's backward runs under
+``create_graph=True``.
 
-The same names as :class:`~minigrad.ops.array_ops.ArrayOps`, each one recorded op on
-minigrad Tensors, so the one backward of every op records a graph of its own when the
+The same names as :class:`~minigrad.backends.array_namespace.ArrayNamespace`, each one
+recorded op on minigrad Tensors, so the one backward of every op records a graph of its own when the
 engine hands it Tensors (see ``graph_backward.GraphContext``), and that graph can be
 differentiated again. Nothing here is a derivative: each line names the op that computes
 the same function as its NumPy twin.
@@ -13,22 +14,22 @@ from typing import Any
 
 import numpy as np
 
-from .einsum import Einsum
-from .elementwise import Clamp
-from .index_put import IndexPut
-from .indexing import Expand, Flip
-from .masking import MaskedFill, Where
-from .math_ops import StepFunction
-from .matmul import MatMul
-from .nuclear_norm import PolarFactor, SymSylvester
-from .reduce_ops import CumSum
-from .scans import CumProd
-from .scatter import ScatterReduce
-from .shape_ops import Cast, Cat, GetItem, IndexAdd, Permute, Transpose
-from .unary_math import FUNCTIONS
+from ..ops.einsum import Einsum
+from ..ops.elementwise import Clamp
+from ..ops.index_put import IndexPut
+from ..ops.indexing import Expand, Flip
+from ..ops.masking import MaskedFill, Where
+from ..ops.math_ops import StepFunction
+from ..ops.matmul import MatMul
+from ..ops.nuclear_norm import PolarFactor, SymSylvester
+from ..ops.reduce_ops import CumSum
+from ..ops.scans import CumProd
+from ..ops.scatter import ScatterReduce
+from ..ops.shape_ops import Cast, Cat, GetItem, IndexAdd, Permute, Transpose
+from ..ops.unary_math import FUNCTIONS
 
 
-class TensorOps:
+class TensorNamespace:
     """The Tensor namespace of the derivative rules: NumPy's names, minigrad's recorded ops."""
 
     @staticmethod
