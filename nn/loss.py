@@ -2,7 +2,7 @@
 
 loss_i = logsumexp(logits_i) - logits_i[target_i], averaged over the rows
 whose target is not ``ignore_index`` (reduction='mean'), summed ('sum') or
-returned per row ('none'). The plain case runs :class:`minigrad.ops.loss.CrossEntropyFunction`
+returned per row ('none'). The plain case runs :class:`minigrad.ops.cross_entropy.CrossEntropyFunction`
 (one fused kernel); class weights, label smoothing, probability targets and PyTorch's
 (N, C, d1, ...) layout are composed from log_softmax and gather.
 """
@@ -15,8 +15,8 @@ import numpy as np
 
 from minigrad.dtypes import check_same_float
 from minigrad.grad_mode import is_grad_enabled
+from minigrad.ops.cross_entropy import CrossEntropyFunction, check_targets
 from minigrad.ops.linear_cross_entropy import LinearCrossEntropyFunction
-from minigrad.ops.loss import CrossEntropyFunction, check_targets
 from minigrad.tensor import Tensor
 
 from .linear import Linear, linear

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from minigrad.ops.loss_ops import BinaryCrossEntropy
+from minigrad.ops.binary_cross_entropy import BinaryCrossEntropy
 from minigrad.tensor import Tensor
 
 from .loss_module import WeightedLoss, _as_tensor, _check_same_shape, _reduce, _weighted, as_buffer

@@ -29,7 +29,7 @@ import numpy as np
 
 from .. import backends
 from ..function import Function
-from .loss import composite_cross_entropy
+from .cross_entropy import composite_cross_entropy
 
 CHUNK_BYTES = 64 << 20  # the logits of at most this many bytes exist at once
 
@@ -38,7 +38,7 @@ class LinearCrossEntropyFunction(Function):
     """Mean or summed cross-entropy of the logits x @ w.T (+ b) against integer targets.
 
     Inputs x (N, in), w (V, in), optionally b (V,); options as
-    :class:`~minigrad.ops.loss.CrossEntropyFunction` (``targets`` int64 (N,) checked and
+    :class:`~minigrad.ops.cross_entropy.CrossEntropyFunction` (``targets`` int64 (N,) checked and
     owned by the op, ``count`` of targets that are not ``ignore_index``, ``ignore_index``,
     ``reduction`` 'mean' or 'sum')."""
 

@@ -12,7 +12,7 @@ import pytest
 from minigrad import Tensor
 from minigrad.gradcheck import gradcheck, gradgradcheck
 from minigrad.nn import functional as F
-from minigrad.ops import loss as loss_ops
+from minigrad.ops import cross_entropy
 
 rng = np.random.default_rng(1)
 
@@ -109,8 +109,8 @@ def test_cross_entropy_probability_targets(reduction):
 
 def test_cross_entropy_plain_case_runs_the_fused_op(monkeypatch):
     seen = []
-    apply = loss_ops.CrossEntropyFunction.apply
-    monkeypatch.setattr(loss_ops.CrossEntropyFunction, "apply",
+    apply = cross_entropy.CrossEntropyFunction.apply
+    monkeypatch.setattr(cross_entropy.CrossEntropyFunction, "apply",
                         lambda *a, **k: seen.append(a[0].shape) or apply(*a, **k))
     z = Tensor(rng.standard_normal((5, 7)))
     F.cross_entropy(z, np.arange(5) % 7)

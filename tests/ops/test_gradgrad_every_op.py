@@ -32,7 +32,9 @@ from minigrad.function import Function
 from minigrad.nn import functional as F
 from minigrad.ops import (  # noqa: F401 (every op module, so that every Function is defined)
     attention,
+    binary_cross_entropy,
     binary_math,
+    cross_entropy,
     diagonal,
     dropout,
     einsum,
@@ -43,8 +45,6 @@ from minigrad.ops import (  # noqa: F401 (every op module, so that every Functio
     indexing,
     layernorm,
     linear,
-    loss,
-    loss_ops,
     masking,
     math_ops,
     matmul,
