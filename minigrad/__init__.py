@@ -28,7 +28,7 @@ from .device import Device as device
 from .constructors import *
 from .functional import *
 from .random import manual_seed, get_rng_state, set_rng_state, Generator
-from .ops.shape_ops import cat, stack
+from .ops.shapes import cat, stack
 from .ops.masking import where, causal_mask
 from .gradcheck import gradcheck, gradgradcheck, GradcheckError
 from . import autograd

@@ -40,13 +40,13 @@ from .ops import (
     index_put,
     indexing,
     masking,
-    math_ops,
+    piecewise,
     products,
     rearrange,
-    reduce_ops,
+    reductions,
     scans,
-    shape_ops,
-    softmax_ops,
+    shapes,
+    softmax,
     unary_math,
 )
 from .ops import diagonal as _diagonal_ops
@@ -508,7 +508,7 @@ class Tensor:
         dtype = check_dtype(dtype, "to")
         if dtype.kind != "f":
             return Tensor(self.data.astype(dtype))
-        return shape_ops.Cast.apply(self, dtype=dtype)
+        return shapes.Cast.apply(self, dtype=dtype)
 
     def cpu(self) -> Tensor:
         """self: minigrad tensors always live on the CPU."""
@@ -667,7 +667,7 @@ class Tensor:
         """Sum over ``dim`` (int, tuple or None for all); bool and integer tensors sum in
         int64, as PyTorch; ``dtype=`` casts the input first."""
         d, k = _reduce_args("sum", dim, keepdim, axis, keepdims)
-        return reduce_ops.Sum.apply(self if dtype is None else self.to(dtype), axis=d, keepdims=k)
+        return reductions.Sum.apply(self if dtype is None else self.to(dtype), axis=d, keepdims=k)
 
     @module_form
     def mean(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
@@ -675,7 +675,7 @@ class Tensor:
         """Mean over ``dim``; the mean of no elements is nan, as PyTorch."""
         d, k = _reduce_args("mean", dim, keepdim, axis, keepdims)
         with np.errstate(invalid="ignore"):
-            return reduce_ops.Mean.apply(self, axis=d, keepdims=k)
+            return reductions.Mean.apply(self, axis=d, keepdims=k)
 
     @module_form
     def max(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
@@ -685,7 +685,7 @@ class Tensor:
         ``max(other_tensor)`` is ``maximum``."""
         if isinstance(dim, Tensor):
             return self.maximum(dim)
-        return _extremum(self, reduce_ops.Max, "max", dim, keepdim, axis, keepdims)
+        return _extremum(self, reductions.Max, "max", dim, keepdim, axis, keepdims)
 
     @module_form
     def min(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
@@ -693,21 +693,21 @@ class Tensor:
         """As :meth:`max`, for the minimum."""
         if isinstance(dim, Tensor):
             return self.minimum(dim)
-        return _extremum(self, reduce_ops.Min, "min", dim, keepdim, axis, keepdims)
+        return _extremum(self, reductions.Min, "min", dim, keepdim, axis, keepdims)
 
     @module_form
     def amax(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
              keepdims: bool | None = None) -> Tensor:
         """Maximum over ``dim`` (int or tuple), values only; ties share the gradient."""
         d, k = _reduce_args("amax", dim, keepdim, axis, keepdims)
-        return reduce_ops.Max.apply(self, axis=d, keepdims=k)
+        return reductions.Max.apply(self, axis=d, keepdims=k)
 
     @module_form
     def amin(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
              keepdims: bool | None = None) -> Tensor:
         """Minimum over ``dim`` (int or tuple), values only; ties share the gradient."""
         d, k = _reduce_args("amin", dim, keepdim, axis, keepdims)
-        return reduce_ops.Min.apply(self, axis=d, keepdims=k)
+        return reductions.Min.apply(self, axis=d, keepdims=k)
 
     @module_form
     def var(self, dim: Any = None, unbiased: bool | None = None, keepdim: bool | None = None, *,
@@ -727,7 +727,7 @@ class Tensor:
                 raise TypeError("var: give unbiased or correction, not both")
             correction = int(bool(unbiased))
         d, k = _reduce_args("var", dim, keepdim, axis, keepdims)
-        return reduce_ops.Var.apply(self, axis=d, keepdims=k,
+        return reductions.Var.apply(self, axis=d, keepdims=k,
                                     correction=1 if correction is None else correction)
 
     @module_form
@@ -746,7 +746,7 @@ class Tensor:
         given."""
         d, k = _reduce_args("prod", dim, keepdim, axis, keepdims)
         x = self if dtype is None else self.to(dtype)
-        out = reduce_ops.Prod.apply(x, axis=d, keepdims=k)
+        out = reductions.Prod.apply(x, axis=d, keepdims=k)
         # the product of small ints is int64 (the dtype rule); an asked-for dtype wins
         return out if dtype is None or out.dtype == dtype else out.to(dtype)
 
@@ -755,14 +755,14 @@ class Tensor:
                   keepdims: bool | None = None) -> Tensor:
         """log(sum(exp(x))) over ``dim``, without overflow."""
         d, k = _reduce_args("logsumexp", dim, keepdim, axis, keepdims)
-        return reduce_ops.LogSumExp.apply(self, axis=d, keepdims=k)
+        return reductions.LogSumExp.apply(self, axis=d, keepdims=k)
 
     @module_form
     def cumsum(self, dim: int, *, dtype: Any = None) -> Tensor:
         """Running sum along ``dim``; ``dtype=`` is the result's dtype (the input is cast
         first, and integers summed in int64 are cast back, wrapping around as PyTorch's)."""
         t = self if dtype is None else self.to(dtype)
-        out = _along(t, dim, "cumsum", lambda x, d: reduce_ops.CumSum.apply(x, axis=d))
+        out = _along(t, dim, "cumsum", lambda x, d: reductions.CumSum.apply(x, axis=d))
         return out if dtype is None else out.to(dtype)
 
     @module_form
@@ -778,7 +778,7 @@ class Tensor:
             raise ValueError(f"norm: p={p!r} is not supported (numbers, inf, -inf, 'fro' or "
                              "'nuc')")
         if p == 2 or p == "fro":
-            return reduce_ops.Norm2.apply(self, axis=dim, keepdims=keepdim)
+            return reductions.Norm2.apply(self, axis=dim, keepdims=keepdim)
         if p == 1:
             return self.abs().sum(dim, keepdim)
         if p == float("inf"):
@@ -823,14 +823,14 @@ class Tensor:
         """exp(x) / sum(exp(x)) along ``dim`` (Numba kernel); ``dtype`` casts the input first,
         as PyTorch."""
         x = self if dtype is None else self.to(dtype)
-        return softmax_ops.softmax(x, _pick("softmax", dim, axis, "dim", "axis", -1))
+        return softmax.softmax(x, _pick("softmax", dim, axis, "dim", "axis", -1))
 
     @module_form
     def log_softmax(self, dim: int | None = None, dtype: Any = None, *,
                     axis: int | None = None) -> Tensor:
         """x - logsumexp(x) along ``dim``; ``dtype`` casts the input first, as PyTorch."""
         x = self if dtype is None else self.to(dtype)
-        return softmax_ops.log_softmax(x, _pick("log_softmax", dim, axis, "dim", "axis", -1))
+        return softmax.log_softmax(x, _pick("log_softmax", dim, axis, "dim", "axis", -1))
 
     # ---- shape ------------------------------------------------------------------
     @module_form
@@ -838,7 +838,7 @@ class Tensor:
         """Same data, new shape (one dimension may be -1)."""
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])
-        return shape_ops.Reshape.apply(self, shape=shape)
+        return shapes.Reshape.apply(self, shape=shape)
 
     def view(self, *shape: Any) -> Tensor:
         """Same data, new shape (as :meth:`reshape`); or, given one dtype, the same memory
@@ -881,14 +881,14 @@ class Tensor:
         if self.ndim == 0 and (dim0, dim1) != (-2, -1):
             _check_dim(dim0, 0, "transpose"), _check_dim(dim1, 0, "transpose")
             return self
-        return shape_ops.Transpose.apply(self, dim0=dim0, dim1=dim1)
+        return shapes.Transpose.apply(self, dim0=dim0, dim1=dim1)
 
     @module_form
     def permute(self, *dims: Any) -> Tensor:
         """Reorder all axes."""
         if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
             dims = tuple(dims[0])
-        return shape_ops.Permute.apply(self, dims=dims)
+        return shapes.Permute.apply(self, dims=dims)
 
     @property
     def T(self) -> Tensor:
@@ -961,13 +961,13 @@ class Tensor:
     def __getitem__(self, index: Any) -> Tensor:
         """``x[index]``: basic slicing, or gather by integer/bool arrays (Tensors accepted)."""
         idx = _torch_order_index(_index_to_numpy(index), self.data.shape)
-        return shape_ops.GetItem.apply(self, index=idx)
+        return shapes.GetItem.apply(self, index=idx)
 
     @module_form
     def split(self, split_size: int | list, dim: int | None = None, *,
               axis: int | None = None) -> tuple:
         """Chunks of ``split_size`` along ``dim`` (or sizes given as a list)."""
-        return shape_ops.split(self, split_size, _pick("split", dim, axis, "dim", "axis", 0))
+        return shapes.split(self, split_size, _pick("split", dim, axis, "dim", "axis", 0))
 
     def masked_fill(self, mask: Any, value: float) -> Tensor:
         """Copy of self with ``value`` where ``mask`` is True (mask broadcasts)."""
@@ -995,7 +995,7 @@ class Tensor:
         if rounding_mode is None:
             return self / other
         if rounding_mode in ("floor", "trunc"):
-            return math_ops.RoundedDiv.apply(self, other, mode=rounding_mode)
+            return piecewise.RoundedDiv.apply(self, other, mode=rounding_mode)
         raise ValueError(f"div: rounding_mode must be None, 'floor' or 'trunc', got {rounding_mode!r}")
 
     @module_form
@@ -1045,18 +1045,18 @@ class Tensor:
 
     @module_form
     def __mod__(self, other: Any) -> Tensor:
-        return math_ops.Remainder.apply(self, other)
+        return piecewise.Remainder.apply(self, other)
 
     def __rmod__(self, other: Any) -> Tensor:
-        return math_ops.Remainder.apply(as_tensor_like(other, self), self)
+        return piecewise.Remainder.apply(as_tensor_like(other, self), self)
 
     @module_form
     def __floordiv__(self, other: Any) -> Tensor:
         """floor(self / other), in integers for integer operands; gradient 0."""
-        return math_ops.RoundedDiv.apply(self, other, mode="floor")
+        return piecewise.RoundedDiv.apply(self, other, mode="floor")
 
     def __rfloordiv__(self, other: Any) -> Tensor:
-        return math_ops.RoundedDiv.apply(as_tensor_like(other, self), self, mode="floor")
+        return piecewise.RoundedDiv.apply(as_tensor_like(other, self), self, mode="floor")
 
     remainder = __mod__
     floor_divide = __floordiv__
@@ -1169,16 +1169,16 @@ class Tensor:
         """True where finite."""
         return _boolean(np.isfinite, self)
 
-    # ---- more elementwise math (minigrad/ops/math_ops.py) -----------------------------
+    # ---- more elementwise math (ops/piecewise.py, ops/unary_math.py) -------------------
     @module_form
     def maximum(self, other: Any) -> Tensor:
         """Elementwise max(self, other); ties split the gradient in half."""
-        return math_ops.Maximum.apply(self, other)
+        return piecewise.Maximum.apply(self, other)
 
     @module_form
     def minimum(self, other: Any) -> Tensor:
         """Elementwise min(self, other); ties split the gradient in half."""
-        return math_ops.Minimum.apply(self, other)
+        return piecewise.Minimum.apply(self, other)
 
     @module_form
     def sin(self) -> Tensor:
@@ -1200,39 +1200,39 @@ class Tensor:
         """-1, 0 or 1 (gradient 0); a bool tensor is its own sign, as PyTorch."""
         if self.dtype == np.bool_:
             return Tensor(self.data.copy())
-        return math_ops.StepFunction.apply(self, name="sign")
+        return piecewise.StepFunction.apply(self, name="sign")
 
     @module_form
     def floor(self) -> Tensor:
         """Round down (gradient 0)."""
-        return math_ops.StepFunction.apply(self, name="floor")
+        return piecewise.StepFunction.apply(self, name="floor")
 
     @module_form
     def ceil(self) -> Tensor:
         """Round up (gradient 0)."""
-        return math_ops.StepFunction.apply(self, name="ceil")
+        return piecewise.StepFunction.apply(self, name="ceil")
 
     @module_form
     def round(self, *, decimals: int = 0) -> Tensor:
         """Round half to even (gradient 0), as PyTorch; to ``decimals`` places after the point
         (negative: before it), computed as round(x * 10**decimals) / 10**decimals."""
         if decimals == 0:
-            return math_ops.StepFunction.apply(self, name="round")
+            return piecewise.StepFunction.apply(self, name="round")
         if self.dtype.kind != "f":
             raise TypeError(f"round: decimals= needs a float tensor, got dtype {self.dtype}")
         scale = 10.0 ** decimals
-        return math_ops.StepFunction.apply(self * scale, name="round") / scale
+        return piecewise.StepFunction.apply(self * scale, name="round") / scale
 
     @module_form
     def trunc(self) -> Tensor:
         """Round toward zero (gradient 0)."""
-        return math_ops.StepFunction.apply(self, name="trunc")
+        return piecewise.StepFunction.apply(self, name="trunc")
 
     @module_form
     def fmod(self, other: Any) -> Tensor:
         """self - trunc(self / other) * other: C's remainder, with the sign of self
         (``remainder`` and ``%`` take the sign of other); integer division by zero raises."""
-        return math_ops.Remainder.apply(self, other, mode="trunc")
+        return piecewise.Remainder.apply(self, other, mode="trunc")
 
     # ---- smooth unary math (minigrad/ops/unary_math.py): integers compute in float32 --------
     @module_form
@@ -1379,7 +1379,7 @@ class Tensor:
     @module_form
     def clone(self) -> Tensor:
         """A copy with its own memory, still in the graph (gradient flows through)."""
-        return shape_ops.Cast.apply(self, dtype=self.dtype)
+        return shapes.Cast.apply(self, dtype=self.dtype)
 
     def contiguous(self) -> Tensor:
         """self when already C-contiguous, else a contiguous copy (same values, same graph)."""
@@ -1761,7 +1761,7 @@ class Tensor:
             # minigrad/inplace_writes.py)
             index = inplace_writes.view_index(self.data, base.data)
             old_base = base._old_value()
-            result = self._written_value(name, op(shape_ops.GetItem.apply(old_base, index=index)))
+            result = self._written_value(name, op(shapes.GetItem.apply(old_base, index=index)))
             new = index_put.IndexPut.apply(old_base, result, index=index)
         self.data[...] = result.data  # a view's write lands in its base's array
         self._bump_version()
@@ -1771,7 +1771,7 @@ class Tensor:
             base._ctx = new._ctx
             base._requires_grad = new._ctx is not None
             if base is not self:
-                self._ctx = shape_ops.GetItem.apply(base, index=index)._ctx
+                self._ctx = shapes.GetItem.apply(base, index=index)._ctx
                 self._requires_grad = True
         return self
 

@@ -19,7 +19,7 @@ from minigrad.backends.interface import causal_mask
 from minigrad.grad_mode import is_grad_enabled
 from minigrad.ops.attention import AttentionFunction, additive_mask
 from minigrad.ops.masking import check_mask
-from minigrad.ops.shape_ops import cat
+from minigrad.ops.shapes import cat
 from minigrad.random import generator
 from minigrad.tensor import Tensor
 

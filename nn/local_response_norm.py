@@ -8,7 +8,7 @@ zero: a window across channels (axis 1), built from differentiable ops.
 from __future__ import annotations
 
 from minigrad.constructors import zeros
-from minigrad.ops.shape_ops import cat
+from minigrad.ops.shapes import cat
 from minigrad.tensor import Tensor
 
 from .module import Module

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from minigrad.ops.shape_ops import cat
+from minigrad.ops.shapes import cat
 from minigrad.tensor import Tensor
 
 from . import init

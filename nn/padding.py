@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from minigrad.constructors import full
-from minigrad.ops.shape_ops import cat
+from minigrad.ops.shapes import cat
 from minigrad.tensor import Tensor
 
 from .module import Module

@@ -25,7 +25,7 @@ from typing import Any
 
 from minigrad.constructors import zeros
 from minigrad.ops.recurrence import Recurrence
-from minigrad.ops.shape_ops import cat, stack
+from minigrad.ops.shapes import cat, stack
 from minigrad.tensor import Tensor
 
 from .dropout import dropout

@@ -50,7 +50,7 @@ def _jacobian_of(out: Tensor, xs: tuple, create_graph: bool) -> tuple:
                       create_graph=create_graph, allow_unused=True)
             for r, g in zip(rows, _zeros_for_none(gs, xs)):
                 r.append(g.reshape(-1))
-    from ..ops.shape_ops import stack
+    from ..ops.shapes import stack
 
     result = []
     for r, x in zip(rows, xs):

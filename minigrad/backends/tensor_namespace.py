@@ -19,13 +19,13 @@ from ..ops.elementwise import Clamp
 from ..ops.index_put import IndexPut
 from ..ops.indexing import Expand, Flip
 from ..ops.masking import MaskedFill, Where
-from ..ops.math_ops import StepFunction
 from ..ops.matmul import MatMul
 from ..ops.nuclear_norm import PolarFactor, SymSylvester
-from ..ops.reduce_ops import CumSum
+from ..ops.piecewise import StepFunction
+from ..ops.reductions import CumSum
 from ..ops.scans import CumProd
 from ..ops.scatter import ScatterReduce
-from ..ops.shape_ops import Cast, Cat, GetItem, IndexAdd, Permute, Transpose
+from ..ops.shapes import Cast, Cat, GetItem, IndexAdd, Permute, Transpose
 from ..ops.unary_math import FUNCTIONS
 
 

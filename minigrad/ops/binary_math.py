@@ -1,6 +1,6 @@
 """Smooth-almost-everywhere functions of two tensors that always give floats: atan2 and
 copysign (broadcasting). ``remainder`` and ``fmod``, which keep integers integers, are in
-``math_ops.py``.
+``piecewise.py``.
 
 Their dtype rule is true division's (``promote = "divide"``): the two operands meet at
 PyTorch's result type, and integers or bools are computed in float32.

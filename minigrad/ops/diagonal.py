@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..function import Function
-from .shape_ops import GetItem, IndexAdd
+from .shapes import GetItem, IndexAdd
 
 
 def diagonal_positions(n1: int, n2: int, offset: int) -> tuple:

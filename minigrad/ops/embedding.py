@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import backends
 from ..function import Function
 from ..grad_buffers import RowScatterGrad
-from .shape_ops import GetItem
+from .shapes import GetItem
 
 
 class EmbeddingFunction(Function):

@@ -38,7 +38,7 @@ import numpy as np
 from ..function import Function
 from .dims import check_dim
 from .matrix_functions import polar_factor, sym_sylvester
-from .shape_ops import Permute
+from .shapes import Permute
 
 
 def _mT(xp: Any, x: Any) -> Any:

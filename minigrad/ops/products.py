@@ -13,7 +13,7 @@ import numpy as np
 
 from ..dtypes import check_same_float
 from .matmul import MatMul
-from .shape_ops import Reshape
+from .shapes import Reshape
 
 
 def _check_float(name: str, *ts) -> None:

@@ -1,4 +1,4 @@
-"""Shape ops composed from the primitives of ``shape_ops.py`` and ``indexing.py``: roll,
+"""Shape ops composed from the primitives of ``shapes.py`` and ``indexing.py``: roll,
 repeat_interleave, unbind, movedim, tile, hstack, vstack, meshgrid, broadcast_to.
 
 None is a Function of its own: each is a few exact differentiable ops (a slice and a cat, a
@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from .indexing import Expand, Repeat
-from .shape_ops import Cast, Cat, GetItem, Permute, Reshape
+from .shapes import Cast, Cat, GetItem, Permute, Reshape
 
 
 def roll(t, shifts: Sequence[int], dims: Sequence[int]):

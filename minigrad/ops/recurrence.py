@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .. import backends
 from ..function import Function
-from .shape_ops import cat, stack
+from .shapes import cat, stack
 
 
 def _unpack(kind: str, rest: tuple) -> tuple:

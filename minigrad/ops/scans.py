@@ -1,6 +1,6 @@
 """Running (cumulative) ops along one axis: cumprod, logcumsumexp, cummax and cummin.
 
-``cumsum`` sits with the reductions (``reduce_ops.py``); these are its relatives. Each
+``cumsum`` sits with the reductions (``reductions.py``); these are its relatives. Each
 backward is written once (``ctx.xp``) and also serves ``create_graph``. cummax and cummin
 are no Function of their own: their values are a gather of the input at the running
 arg-max, so :func:`running_extremum_indices` computes those indices and ``Gather``

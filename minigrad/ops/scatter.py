@@ -22,7 +22,7 @@ import numpy as np
 from ..backends.array_namespace import scatter_counts, scatter_reduce_arrays
 from ..function import Function
 from .indexing import along_index
-from .shape_ops import GetItem
+from .shapes import GetItem
 
 REDUCTIONS = ("sum", "prod", "mean", "amax", "amin")
 

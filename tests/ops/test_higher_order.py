@@ -321,7 +321,7 @@ CASES = {
     "tril_triu": _tril,
     "maximum_minimum": _pairwise,
     "einsum": _einsum,
-    "shape_ops": _shapes_ops,
+    "shapes": _shapes_ops,
     "misc_math": _misc_math,
     "smooth_math": _smooth_math,
     "fused_linear": _fused_linear,

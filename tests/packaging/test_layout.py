@@ -238,6 +238,16 @@ def test_a_checkout_without_install_says_to_install(tmp_path, statement):
 
 # ---- names that say what a file holds ---------------------------------------------------
 
+def test_ops_holds_op_families_only():
+    """``minigrad/ops/`` files are named by the family of ops they hold, with no ``_ops``
+    suffix on some and not others; the two ``ctx.xp`` namespaces (arrays, Tensors) hold no op
+    and live with the backends."""
+    ops = sorted(p.name for p in (ROOT / "minigrad" / "ops").glob("*.py"))
+    assert [n for n in ops if n.endswith("_ops.py")] == []
+    assert (ROOT / "minigrad" / "backends" / "array_namespace.py").exists()
+    assert (ROOT / "minigrad" / "backends" / "tensor_namespace.py").exists()
+
+
 _HISTORY = re.compile(r"\bissue \d+|\bas before\b|\bpreviously\b|\b20\d\d-\d\d-\d\d", re.IGNORECASE)
 
 

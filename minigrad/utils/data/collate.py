@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from ...constructors import as_tensor, tensor
-from ...ops.shape_ops import stack
+from ...ops.shapes import stack
 from ...tensor import Tensor
 
 # dtype kinds default_collate cannot put in a tensor: bytes, strings, objects

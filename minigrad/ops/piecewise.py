@@ -1,5 +1,6 @@
-"""More elementwise math: maximum/minimum, remainder and fmod, and the
-piecewise-constant functions (sign, floor, ceil, round, trunc). Floor
+"""Piecewise elementwise functions, smooth between their kinks or jumps: maximum/minimum,
+remainder and fmod, rounded division, and the piecewise-constant functions (sign, floor,
+ceil, round, trunc). Floor
 division ``//`` has no derivative in PyTorch either: the Tensor computes it
 without a graph.
 
