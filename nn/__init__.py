@@ -54,8 +54,10 @@ from .adaptive_pooling import (
 from .attention import MultiHeadAttention
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from .bilinear import Bilinear
+from .binary_cross_entropy_loss import BCELoss, BCEWithLogitsLoss
 from .containers import ModuleDict, ParameterList
 from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
+from .cross_entropy_loss import CrossEntropyLoss, LinearCrossEntropyLoss, NLLLoss
 from .dropout import Dropout
 from .embedding import Embedding
 from .fold import Fold, Unfold
@@ -64,7 +66,6 @@ from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from .layernorm import LayerNorm
 from .linear import Linear
 from .local_response_norm import LocalResponseNorm
-from .loss import CrossEntropyLoss, LinearCrossEntropyLoss, NLLLoss
 from .margin_loss import (
     CosineEmbeddingLoss,
     HingeEmbeddingLoss,
@@ -93,7 +94,6 @@ from .padding import (
     ZeroPad2d,
     ZeroPad3d,
 )
-from .pointwise_loss import BCELoss, BCEWithLogitsLoss
 from .pooling import (
     AvgPool1d,
     AvgPool2d,

@@ -44,6 +44,7 @@ from .adaptive_pooling import (
 from .attention import scaled_dot_product_attention
 from .batchnorm import batch_norm
 from .bilinear import bilinear
+from .binary_cross_entropy_loss import binary_cross_entropy, binary_cross_entropy_with_logits
 from .conv import (
     conv1d,
     conv2d,
@@ -52,6 +53,7 @@ from .conv import (
     conv_transpose2d,
     conv_transpose3d,
 )
+from .cross_entropy_loss import cross_entropy, linear_cross_entropy, nll_loss
 from .dropout import dropout
 from .embedding import embedding
 from .fold import fold, unfold
@@ -60,7 +62,6 @@ from .instancenorm import instance_norm
 from .layernorm import layer_norm
 from .linear import gelu_linear, linear
 from .local_response_norm import local_response_norm
-from .loss import cross_entropy, linear_cross_entropy, nll_loss
 from .margin_loss import (
     cosine_embedding_loss,
     hinge_embedding_loss,
@@ -71,7 +72,6 @@ from .margin_loss import (
 )
 from .normalization import rms_norm
 from .padding import pad
-from .pointwise_loss import binary_cross_entropy, binary_cross_entropy_with_logits
 from .pooling import (
     avg_pool1d,
     avg_pool2d,
