@@ -19,8 +19,8 @@ from .lbfgs import LBFGS
 from .optimizer import Optimizer
 from .rmsprop import Adadelta, RMSprop
 from .rprop import Rprop
-from .schedule import CosineWithWarmup, cosine_lr
 from .sgd import SGD
+from .warmup_cosine import CosineWithWarmup, cosine_lr
 
 __all__ = ["ASGD", "LBFGS", "SGD", "Adadelta", "Adagrad", "Adam", "AdamW", "Adamax",
            "CosineWithWarmup", "NAdam", "Optimizer", "RAdam", "RMSprop", "Rprop",
