@@ -74,7 +74,9 @@ class DataLoader:
                              "otherwise set prefetch_factor to None.")
         if num_workers > 0 and prefetch_factor is None:
             prefetch_factor = 2
-        elif prefetch_factor is not None and prefetch_factor <= 0:
+        elif prefetch_factor is not None and prefetch_factor < 0:
+            raise ValueError("prefetch_factor option should be non-negative")
+        elif prefetch_factor == 0:
             # PyTorch accepts 0 here and then fails when iterating; refuse it now
             raise ValueError(f"prefetch_factor option should be positive, got {prefetch_factor}")
         if persistent_workers and num_workers == 0:
