@@ -71,7 +71,7 @@ class WhoAmI(Dataset):
 
     def __getitem__(self, i):
         info = get_worker_info()
-        return {"id": info.id, "n": info.num_workers, "seed": info.seed, "pid": os.getpid(),
+        return {"i": i, "id": info.id, "n": info.num_workers, "seed": info.seed, "pid": os.getpid(),
                 "py": random.random(), "np": float(np.random.rand()),
                 "mg": float(mg.rand(1).item()), "init": getattr(info.dataset, "init", None)}
 
@@ -463,9 +463,74 @@ def test_num_workers_set_after_the_loader_was_built():
     assert repr(list(loader)) == repr(list(DataLoader(Rows(5), batch_size=2)))
 
 
-def test_spawn_start_method():
-    loader = DataLoader(Rows(6), batch_size=4, num_workers=1, multiprocessing_context="spawn")
-    assert repr(list(loader)) == repr(list(DataLoader(Rows(6), batch_size=4)))
+def _shuffled_in_workers(method):
+    """Each sample's key, worker, worker seed and first random draws, in batch order."""
+    loader = DataLoader(WhoAmI(), batch_size=None, shuffle=True, num_workers=2,
+                        generator=mg.Generator().manual_seed(8), multiprocessing_context=method)
+    return [(s["i"], s["id"], s["seed"], s["py"], s["np"], s["mg"]) for s in loader]
+
+
+@pytest.mark.parametrize("method", [
+    "fork", "spawn", pytest.param("forkserver", marks=pytest.mark.slow)])
+def test_start_methods_give_the_same_batches_and_seeds(method):
+    """Every start method: the shuffled order of one process, and the same worker seeds
+    and first random draws as the fork start method."""
+    got = _shuffled_in_workers(method)
+    alone = DataLoader(list(range(8)), batch_size=None, shuffle=True,
+                       generator=mg.Generator().manual_seed(8))
+    assert [s[0] for s in got] == [int(k) for k in alone]
+    assert got == _shuffled_in_workers("fork")
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_a_generator_gives_one_order_for_any_number_of_workers(workers):
+    """The same generator seed: the same shuffled batches, epoch after epoch, with 0..3
+    workers. Persistent workers keep their base seed, so from the second epoch on the
+    generator has made one draw fewer and the order differs, as PyTorch's."""
+    import warnings
+
+    def epochs(lib, make_generator, **kw):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # 3 workers on a 2-CPU machine
+            loader = lib.DataLoader(list(range(11)), batch_size=3, shuffle=True,
+                                    generator=make_generator(), **kw)
+            return [[b.tolist() for b in loader] for _ in range(3)]
+
+    def same(lib, make_generator):
+        alone = epochs(lib, make_generator)
+        assert epochs(lib, make_generator) == alone  # same seed, same order
+        assert epochs(lib, make_generator, num_workers=workers) == alone
+        kept = epochs(lib, make_generator, num_workers=workers, persistent_workers=True)
+        return [kept[e] == alone[e] for e in range(3)]
+
+    import minigrad.utils.data as ours
+
+    pattern = same(ours, lambda: mg.Generator().manual_seed(3))
+    assert pattern == [True, False, False]
+    torch = pytest.importorskip("torch")
+    assert same(torch.utils.data, lambda: torch.Generator().manual_seed(3)) == pattern
+
+
+def test_two_loaders_in_two_threads_at_once():
+    """Two threads, each iterating its own loader with workers (forked while the other
+    thread's queues are busy): each gets its batches, as in one thread, and no worker is
+    left."""
+    results = {}
+
+    def run(seed):
+        loader = DataLoader(Slow(30, delay=0.002), batch_size=4, shuffle=True, num_workers=2,
+                            generator=mg.Generator().manual_seed(seed), timeout=30)
+        results[seed] = [b.tolist() for b in loader]
+
+    threads = [threading.Thread(target=run, args=(seed,)) for seed in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    for seed in (1, 2):
+        alone = DataLoader(Slow(30, delay=0.0), batch_size=4, shuffle=True,
+                           generator=mg.Generator().manual_seed(seed))
+        assert results[seed] == [b.tolist() for b in alone]
 
 
 def _run_script(body: str, **popen) -> subprocess.Popen:
