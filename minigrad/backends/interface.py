@@ -31,6 +31,12 @@ def causal_mask(t_q: int, t_k: int | None = None) -> np.ndarray:
     return ~np.tri(t_q, t_k, t_k - t_q, dtype=bool)
 
 
+def window_counts(space: tuple, kernel: tuple, stride: tuple, dilation: tuple) -> tuple:
+    """The number of windows along each dim: O_i = (S_i - r_i (k_i - 1) - 1) // s_i + 1."""
+    return tuple((n - r * (k - 1) - 1) // s + 1 for n, k, s, r in zip(space, kernel, stride,
+                                                                    dilation))
+
+
 class Backend:
     """The primitives the ops run on: forward and backward of each, on NumPy arrays.
 
@@ -213,4 +219,43 @@ class Backend:
         """col2im, the adjoint of :meth:`windows`: dx (shape) = zeros with
         dx[..., o s + k r] += g[..., o, k] for every window position o and kernel offset k
         (overlapping windows add up), g (..., *O, *kernel); a fresh array of g's dtype."""
+        raise NotImplementedError
+
+    def window_max(self, x: np.ndarray, kernel: tuple, stride: tuple,
+                   dilation: tuple) -> tuple:
+        """(y, arg) over the windows of x (..., *S) (as :meth:`windows` cuts them): y (..., *O)
+        the maximum of each window, arg (..., *O) int64 its flat row-major kernel offset; of
+        equal maxima the first, and a NaN counts as the largest (``np.argmax``'s rule)."""
+        raise NotImplementedError
+
+    def window_select(self, x: np.ndarray, arg: np.ndarray, kernel: tuple, stride: tuple,
+                      dilation: tuple) -> np.ndarray:
+        """y (..., *O) = x[..., o s + k r] with k the kernel offset ``arg[..., o]`` (flat,
+        row-major): one element of every window, the gather whose adjoint is
+        :meth:`window_select_backward`."""
+        raise NotImplementedError
+
+    def window_select_backward(self, g: np.ndarray, arg: np.ndarray, shape: tuple,
+                               kernel: tuple, stride: tuple, dilation: tuple) -> np.ndarray:
+        """dx (shape) = zeros with dx[..., o s + k r] += g[..., o], k = ``arg[..., o]``: the
+        adjoint of :meth:`window_select` (overlapping windows add up); g's dtype."""
+        raise NotImplementedError
+
+    # ---------------------------------------------------------- recurrence
+    def recurrence(self, kind: str, gi: np.ndarray, h0: np.ndarray, c0: np.ndarray | None,
+                   w_hh: np.ndarray, b_hh: np.ndarray | None, reverse: bool) -> tuple:
+        """A whole recurrence over a sequence (``kind`` 'RNN_TANH', 'RNN_RELU', 'LSTM' or
+        'GRU', PyTorch's cells): each step adds gh = h W_hh^T + b_hh to the input's part gi[t]
+        and applies the cell (``backends/recurrence_reference.py`` has the formulas). gi
+        (L, N, G H), h0 and c0 (N, H) (c0 for the LSTM only, else None), w_hh (G H, H), b_hh
+        (G H,) or None; steps run t = 0 .. L-1, or backwards with ``reverse``. Returns (y
+        (L, N, S H): the state after each step, in time order, h or (LSTM, S = 2) h and c
+        side by side; gates (L, N, 4 H) or None: what :meth:`recurrence_backward` reads)."""
+        raise NotImplementedError
+
+    def recurrence_backward(self, kind: str, gy: np.ndarray, y: np.ndarray,
+                            gates: np.ndarray | None, h0: np.ndarray, c0: np.ndarray | None,
+                            w_hh: np.ndarray, reverse: bool) -> tuple:
+        """Backpropagation through time of :meth:`recurrence`, gy = dL/dy (L, N, S H):
+        (dgi (L, N, G H), dh0 (N, H), dc0 (N, H) or None, dw_hh (G H, H), db_hh (G H,))."""
         raise NotImplementedError
