@@ -321,9 +321,9 @@ def test_a_pass_ended_by_a_failure_says_so_instead_of_waiting(ending):
     it = iter(DataLoader(Slow(40, delay=0.0, stall_at=4), batch_size=2, num_workers=2,
                          prefetch_factor=1, timeout=0.5 if ending == "a timeout" else 0))
     next(it)
-    if cause is not None:
-        cause(it)
     with pytest.raises(kind):
+        if cause is not None:
+            cause(it)
         for _ in it:
             pass
     assert _new_children(before) == []
