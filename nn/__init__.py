@@ -64,6 +64,7 @@ from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from .layernorm import LayerNorm
 from .linear import Linear
 from .local_response_norm import LocalResponseNorm
+from .ctc_loss import CTCLoss
 from .loss import CrossEntropyLoss, LinearCrossEntropyLoss
 from .margin_loss import (
     CosineEmbeddingLoss,
@@ -158,6 +159,7 @@ __all__ = [
     "ConvTranspose1d",
     "ConvTranspose2d",
     "ConvTranspose3d",
+    "CTCLoss",
     "CosineEmbeddingLoss",
     "CrossEntropyLoss",
     "Dropout",

@@ -52,6 +52,7 @@ from .conv import (
     conv_transpose2d,
     conv_transpose3d,
 )
+from .ctc_loss import ctc_loss
 from .dropout import dropout
 from .embedding import embedding
 from .fold import fold, unfold
@@ -146,6 +147,7 @@ __all__ = [
     "conv_transpose3d",
     "cosine_embedding_loss",
     "cross_entropy",
+    "ctc_loss",
     "dropout",
     "elu",
     "embedding",

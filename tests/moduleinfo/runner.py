@@ -41,7 +41,9 @@ from opinfo.runner import (
     dtype_name,
 )
 
-from .module_map import RANDOM_IN_TRAINING, class_name
+from minigrad.nn import functional as F
+
+from .module_map import RANDOM_IN_TRAINING, THROUGH_LOG_SOFTMAX, class_name
 
 DTYPES_RUN = (torch.float32, torch.float64)
 MODES = (True, False)  # training, eval
@@ -103,6 +105,9 @@ def run_sample(info: Any, cls: type, sample: Any, dtype: torch.dtype, training: 
         t_kwargs, m_kwargs = convert(dict(fwd.kwargs), pairs if differentiable else [])
     except Unconvertible as e:
         return outcome(NOT_APPLICABLE, f"no minigrad form: {e}")
+    if name in THROUGH_LOG_SOFTMAX:
+        t_args = (t_args[0].log_softmax(-1), *t_args[1:])
+        m_args = (F.log_softmax(m_args[0], -1), *m_args[1:])
     try:
         t_out = t_mod(*t_args, **t_kwargs)
     except Exception as e:  # noqa: BLE001
