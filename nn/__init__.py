@@ -56,15 +56,16 @@ from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from .bilinear import Bilinear
 from .containers import ModuleDict, ParameterList
 from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
+from .ctc_loss import CTCLoss
 from .dropout import Dropout
 from .embedding import Embedding
 from .fold import Fold, Unfold
+from .fractional_pooling import FractionalMaxPool2d, FractionalMaxPool3d
 from .groupnorm import GroupNorm
 from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from .layernorm import LayerNorm
 from .linear import Linear
 from .local_response_norm import LocalResponseNorm
-from .ctc_loss import CTCLoss
 from .loss import CrossEntropyLoss, LinearCrossEntropyLoss
 from .margin_loss import (
     CosineEmbeddingLoss,
@@ -147,6 +148,7 @@ __all__ = [
     "BatchNorm2d",
     "BatchNorm3d",
     "Bilinear",
+    "CTCLoss",
     "CircularPad1d",
     "CircularPad2d",
     "CircularPad3d",
@@ -159,13 +161,14 @@ __all__ = [
     "ConvTranspose1d",
     "ConvTranspose2d",
     "ConvTranspose3d",
-    "CTCLoss",
     "CosineEmbeddingLoss",
     "CrossEntropyLoss",
     "Dropout",
     "Embedding",
     "Flatten",
     "Fold",
+    "FractionalMaxPool2d",
+    "FractionalMaxPool3d",
     "GRUCell",
     "GaussianNLLLoss",
     "GroupNorm",

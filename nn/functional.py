@@ -56,6 +56,7 @@ from .ctc_loss import ctc_loss
 from .dropout import dropout
 from .embedding import embedding
 from .fold import fold, unfold
+from .fractional_pooling import fractional_max_pool2d, fractional_max_pool3d
 from .groupnorm import group_norm
 from .instancenorm import instance_norm
 from .layernorm import layer_norm
@@ -152,6 +153,8 @@ __all__ = [
     "elu",
     "embedding",
     "fold",
+    "fractional_max_pool2d",
+    "fractional_max_pool3d",
     "gaussian_nll_loss",
     "gelu",
     "gelu_linear",

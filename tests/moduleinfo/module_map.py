@@ -15,8 +15,7 @@ from minigrad import nn
 
 # Classes whose forward in training mode is random (values cannot be compared sample by sample).
 RANDOM_IN_TRAINING = frozenset({"Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout",
-                                "FeatureAlphaDropout", "RReLU", "FractionalMaxPool2d",
-                                "FractionalMaxPool3d"})
+                                "FeatureAlphaDropout", "RReLU"})
 
 # PyTorch's CTC kernel returns, as the gradient with respect to log_probs, the gradient with
 # respect to the logits they are the log_softmax of (the true one plus exp(log_probs));
