@@ -63,6 +63,24 @@ from .fold import Fold, Unfold
 from .fractional_pooling import FractionalMaxPool2d, FractionalMaxPool3d
 from .groupnorm import GroupNorm
 from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
+from .lazy import (
+    LazyBatchNorm1d,
+    LazyBatchNorm2d,
+    LazyBatchNorm3d,
+    LazyConv1d,
+    LazyConv2d,
+    LazyConv3d,
+    LazyConvTranspose1d,
+    LazyConvTranspose2d,
+    LazyConvTranspose3d,
+    LazyInstanceNorm1d,
+    LazyInstanceNorm2d,
+    LazyInstanceNorm3d,
+    LazyLinear,
+    LazyModuleMixin,
+    UninitializedBuffer,
+    UninitializedParameter,
+)
 from .layernorm import LayerNorm
 from .linear import Linear
 from .local_response_norm import LocalResponseNorm
@@ -188,6 +206,20 @@ __all__ = [
     "LPPool2d",
     "LPPool3d",
     "LSTMCell",
+    "LazyBatchNorm1d",
+    "LazyBatchNorm2d",
+    "LazyBatchNorm3d",
+    "LazyConv1d",
+    "LazyConv2d",
+    "LazyConv3d",
+    "LazyConvTranspose1d",
+    "LazyConvTranspose2d",
+    "LazyConvTranspose3d",
+    "LazyInstanceNorm1d",
+    "LazyInstanceNorm2d",
+    "LazyInstanceNorm3d",
+    "LazyLinear",
+    "LazyModuleMixin",
     "LayerNorm",
     "LeakyReLU",
     "Linear",
@@ -253,6 +285,8 @@ __all__ = [
     "TripletMarginWithDistanceLoss",
     "Unflatten",
     "Unfold",
+    "UninitializedBuffer",
+    "UninitializedParameter",
     "ZeroPad1d",
     "ZeroPad2d",
     "ZeroPad3d",
