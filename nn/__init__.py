@@ -63,6 +63,7 @@ from .fold import Fold, Unfold
 from .fractional_pooling import FractionalMaxPool2d, FractionalMaxPool3d
 from .groupnorm import GroupNorm
 from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
+from .layernorm import LayerNorm
 from .lazy import (
     LazyBatchNorm1d,
     LazyBatchNorm2d,
@@ -81,7 +82,6 @@ from .lazy import (
     UninitializedBuffer,
     UninitializedParameter,
 )
-from .layernorm import LayerNorm
 from .linear import Linear
 from .local_response_norm import LocalResponseNorm
 from .loss import CrossEntropyLoss, LinearCrossEntropyLoss
@@ -206,6 +206,7 @@ __all__ = [
     "LPPool2d",
     "LPPool3d",
     "LSTMCell",
+    "LayerNorm",
     "LazyBatchNorm1d",
     "LazyBatchNorm2d",
     "LazyBatchNorm3d",
@@ -220,7 +221,6 @@ __all__ = [
     "LazyInstanceNorm3d",
     "LazyLinear",
     "LazyModuleMixin",
-    "LayerNorm",
     "LeakyReLU",
     "Linear",
     "LinearCrossEntropyLoss",

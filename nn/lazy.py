@@ -280,7 +280,8 @@ class LazyLinear(LazyModuleMixin, Linear):
 
 class _LazyNormBase(LazyModuleMixin):
     """A batch or instance norm whose ``num_features`` is dim 1 of the first input (as
-    PyTorch's, for an unbatched input too)."""
+    PyTorch's, for an unbatched input too). As PyTorch's, the lazy instance norms too default
+    to ``affine=True`` and ``track_running_stats=True`` (the eager ones to False)."""
 
     def __init__(self, eps: float = 1e-5, momentum: float | None = 0.1, affine: bool = True,
                  track_running_stats: bool = True, device: Any = None, dtype: Any = None, *,
@@ -318,13 +319,6 @@ class _LazyNormBase(LazyModuleMixin):
         self.reset_parameters()
 
 
-class _LazyInstanceNorm(_LazyNormBase):
-    def __init__(self, eps: float = 1e-5, momentum: float | None = 0.1, affine: bool = False,
-                 track_running_stats: bool = False, device: Any = None, dtype: Any = None, *,
-                 bias: bool = True) -> None:
-        super().__init__(eps, momentum, affine, track_running_stats, device, dtype, bias=bias)
-
-
 class LazyBatchNorm1d(_LazyNormBase, BatchNorm1d):
     """A :class:`BatchNorm1d` whose ``num_features`` is inferred from the first input."""
 
@@ -343,19 +337,19 @@ class LazyBatchNorm3d(_LazyNormBase, BatchNorm3d):
     cls_to_become = BatchNorm3d
 
 
-class LazyInstanceNorm1d(_LazyInstanceNorm, InstanceNorm1d):
+class LazyInstanceNorm1d(_LazyNormBase, InstanceNorm1d):
     """An :class:`InstanceNorm1d` whose ``num_features`` is inferred from the first input."""
 
     cls_to_become = InstanceNorm1d
 
 
-class LazyInstanceNorm2d(_LazyInstanceNorm, InstanceNorm2d):
+class LazyInstanceNorm2d(_LazyNormBase, InstanceNorm2d):
     """An :class:`InstanceNorm2d` whose ``num_features`` is inferred from the first input."""
 
     cls_to_become = InstanceNorm2d
 
 
-class LazyInstanceNorm3d(_LazyInstanceNorm, InstanceNorm3d):
+class LazyInstanceNorm3d(_LazyNormBase, InstanceNorm3d):
     """An :class:`InstanceNorm3d` whose ``num_features`` is inferred from the first input."""
 
     cls_to_become = InstanceNorm3d
