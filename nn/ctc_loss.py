@@ -9,6 +9,8 @@ probabilities; the forward-backward recursion that computes it and its gradient 
 :class:`minigrad.ops.ctc.CTCNegLogLikelihood`. 'mean' divides each loss by its target length
 (at least 1), then averages over the batch; 'sum' adds the losses; ``zero_infinity`` turns
 the infinite loss of a target no alignment fits (input too short) into 0, with no gradient.
+A target label equal to the blank raises a ValueError (no alignment can produce it, so the
+loss is undefined; PyTorch's kernel returns a number for it).
 """
 
 from __future__ import annotations
@@ -106,6 +108,11 @@ def ctc_loss(log_probs: Tensor, targets: Any, input_lengths: Any, target_lengths
     if ext.size and (ext.min() < 0 or ext.max() >= c):
         raise IndexError(f"ctc_loss: target labels must be in [0, {c}), got values from "
                          f"{int(ext.min())} to {int(ext.max())}")
+    labels = ext[:, 1::2][np.arange(ext.shape[1] // 2) < outs[:, None]]
+    if (labels == blank).any():
+        # no alignment's labelling holds the blank: the loss is undefined, not a number
+        raise ValueError(f"ctc_loss: a target holds the blank index {blank} (targets are "
+                         "labels other than the blank)")
     nll = CTCNegLogLikelihood.apply(lp, ext=ext, input_lengths=ins, target_lengths=outs,
                                     zero_infinity=bool(zero_infinity))
     if reduction == "mean":
