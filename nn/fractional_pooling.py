@@ -109,10 +109,12 @@ def fractional_max_pool(input: Any, kernel_size: Any, output_size: Any, output_r
         raise RuntimeError(f"{op}(): kernel_size must be greater than zero and output_size "
                            f"at least zero, got kernel_size {kernel}, output_size {out}")
     names = ("time", "height", "width")[3 - d:]
+    # PyTorch's 3-d kernel also refuses windows that end exactly at the last element
+    reach = 0 if d == 2 else 1
     for name, n, o, k in zip(names, x.shape[2:], out, kernel):
-        if o + k - 1 > n:
-            raise RuntimeError(f"{op}(): pool {name} {k} too large relative to input {name} "
-                               f"{n}, output {name} {o}")
+        if o + k - 1 + reach > n:
+            raise RuntimeError(f"{op}{'' if d == 2 else '_out'}(): pool {name} {k} too large "
+                               f"relative to input {name} {n}")
     if _random_samples is None:
         samples = random.generator().random((x.shape[0], x.shape[1], d)).astype(x.dtype)
     else:
