@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..function import Function
+from .masking import where
 
 
 def _shifted(a: np.ndarray, k: int) -> np.ndarray:
@@ -77,10 +78,58 @@ def _betas(lp_ext: np.ndarray, skip: np.ndarray, input_lengths: np.ndarray,
     return beta
 
 
+def _log_add(terms: list) -> object:
+    """log(sum(exp(term))) of same-shape Tensors, in ops that differentiate to every order:
+    the largest term is taken out as a constant, and an all -inf position (no path) gives
+    -inf with a zero gradient instead of the nan of log(0)'s derivative times 0."""
+    stacked = np.stack([t.data for t in terms])
+    m = np.max(stacked, axis=0)
+    m = np.where(np.isfinite(m), m, 0.0)
+    total = sum((t - m).exp() for t in terms)
+    alive = total.data > 0
+    return where(alive, where(alive, total, 1.0).log() + m, -np.inf)
+
+
+def _composite_nll(log_probs: object, ext: np.ndarray, skip: np.ndarray,
+                   input_lengths: np.ndarray, target_lengths: np.ndarray,
+                   zero_infinity: bool) -> object:
+    """The same nll as CTCNegLogLikelihood, as a recursion of ordinary ops (what
+    ``backward(create_graph=True)`` differentiates)."""
+    t_max, n = log_probs.shape[:2]
+    width = ext.shape[1]
+    rows = np.arange(n)[:, None]
+    lp_ext = log_probs[:, rows, ext]  # (T, N, L')
+    s = np.arange(width)
+    before1, before2 = np.maximum(s - 1, 0), np.maximum(s - 2, 0)
+    start = (s == 0) | ((s == 1) & (target_lengths[:, None] > 0))
+    alpha = where(start, lp_ext[0], -np.inf)
+    for t in range(1, t_max):
+        terms = [alpha, where(s >= 1, alpha[:, before1], -np.inf),
+                 where(skip, alpha[:, before2], -np.inf)]
+        step = _log_add(terms) + lp_ext[t]
+        alpha = where((t < input_lengths)[:, None], step, alpha)
+    ends = [alpha[np.arange(n), 2 * target_lengths],
+            where(target_lengths > 0, alpha[np.arange(n), np.maximum(2 * target_lengths - 1, 0)],
+                  -np.inf)]
+    nll = -_log_add(ends)
+    empty = np.where(target_lengths == 0, 0.0, np.inf)
+    nll = where(input_lengths == 0, empty, nll)
+    if zero_infinity:
+        nll = where(np.isinf(nll.data), 0.0, nll)
+    return nll
+
+
 class CTCNegLogLikelihood(Function):
     """nll (N,) of log_probs (T, N, C) for the extended targets ``ext`` (N, L') (see the
     module docstring); ``zero_infinity`` gives an infinite nll (no alignment) the value 0
-    and no gradient, else its gradient is nan, as PyTorch's."""
+    and no gradient, else its gradient is nan, as PyTorch's. Under
+    ``backward(create_graph=True)`` the engine differentiates :func:`_composite_nll`."""
+
+    @staticmethod
+    def composite(ctx, log_probs):
+        ext, skip, input_lengths, target_lengths, zero_infinity = ctx.options
+        return _composite_nll(log_probs, ext, skip, input_lengths, target_lengths,
+                              zero_infinity)
 
     @staticmethod
     def forward(ctx, log_probs, ext, input_lengths, target_lengths, zero_infinity):
@@ -103,6 +152,7 @@ class CTCNegLogLikelihood(Function):
         nll = -ll
         if zero_infinity:
             nll = np.where(np.isinf(nll), 0.0, nll)
+        ctx.options = (ext, skip, input_lengths, target_lengths, zero_infinity)
         ctx.saved = (lp, lp_ext, ext, skip, alpha, -ll, input_lengths, target_lengths,
                      zero_infinity, log_probs.dtype)
         return nll.astype(log_probs.dtype)

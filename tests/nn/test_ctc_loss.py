@@ -91,6 +91,21 @@ def test_gradient_matches_finite_differences(reduction: str, flat: bool) -> None
     assert mg.gradcheck(lambda x: fn(F.log_softmax(x, -1)), [lp])
 
 
+@pytest.mark.parametrize("reduction", ["mean", "none"])
+def test_second_derivatives_match_finite_differences(reduction: str) -> None:
+    """backward(create_graph=True) differentiates the recursion in ordinary ops: its first
+    derivative is the plain backward's, its second the finite differences of the first."""
+    rng = np.random.default_rng(5)
+    lp = mg.tensor(rng.standard_normal((5, 2, 3)), requires_grad=True)
+    fn = lambda x: F.ctc_loss(x, np.array([[1, 1], [2, 0]]), (5, 4), (2, 1),
+                              reduction=reduction, zero_infinity=True)
+    w = mg.tensor(rng.standard_normal(fn(lp).shape))
+    plain, = mg.autograd.grad((fn(lp) * w).sum(), [lp])
+    graph, = mg.autograd.grad((fn(lp) * w).sum(), [lp], create_graph=True)
+    np.testing.assert_allclose(graph.data, plain.data, rtol=1e-12, atol=1e-14)
+    assert mg.gradgradcheck(fn, [lp])
+
+
 def test_zero_infinity() -> None:
     lp = mg.tensor(_log_probs((2, 2, 3), 1), requires_grad=True)
     targets, ins, outs = np.array([[1, 1], [1, 2]]), (2, 2), (2, 2)
