@@ -114,9 +114,32 @@ def _composite_nll(log_probs: object, ext: np.ndarray, skip: np.ndarray,
     nll = -_log_add(ends)
     empty = np.where(target_lengths == 0, 0.0, np.inf)
     nll = where(input_lengths == 0, empty, nll)
+    infinite = np.isinf(nll.data)
     if zero_infinity:
-        nll = where(np.isinf(nll.data), 0.0, nll)
+        return where(infinite, 0.0, nll)
+    if infinite.any():
+        # an infinite loss's gradient is nan at every live step, as the plain backward's
+        live = (np.arange(t_max)[:, None] < input_lengths[None, :])[..., None]
+        steps = where(live, log_probs, 0.0)
+        for r in np.flatnonzero(infinite):
+            # 0 in value; nan in gradient, for row r's steps alone
+            nll = nll + where(np.arange(n) == r, NanGradient.apply(steps[:, r].sum()) * 0.0,
+                              0.0)
     return nll
+
+
+class NanGradient(Function):
+    """The identity, whose gradient is nan (an undefined derivative, made visible)."""
+
+    differentiable_backward = True
+
+    @staticmethod
+    def forward(ctx, x):
+        return x.copy()
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * np.nan
 
 
 class CTCNegLogLikelihood(Function):

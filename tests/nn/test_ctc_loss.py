@@ -113,6 +113,9 @@ def test_zero_infinity() -> None:
     assert np.isinf(loss.data[0]) and np.isfinite(loss.data[1])
     loss.sum().backward()
     assert np.isnan(lp.grad.data[:, 0]).all() and np.isfinite(lp.grad.data[:, 1]).all()
+    graph, = mg.autograd.grad(F.ctc_loss(lp, targets, ins, outs, reduction="none").sum(), [lp],
+                              create_graph=True)
+    np.testing.assert_allclose(graph.data, lp.grad.data, rtol=1e-12)  # nan where it is nan
     lp.grad = None
     loss = F.ctc_loss(lp, targets, ins, outs, reduction="none", zero_infinity=True)
     assert loss.data[0] == 0 and np.isfinite(loss.data[1])
