@@ -123,12 +123,12 @@ def _composite_nll(log_probs: object, ext: np.ndarray, skip: np.ndarray,
         steps = where(live, log_probs, 0.0)
         for r in np.flatnonzero(infinite):
             # 0 in value; nan in gradient, for row r's steps alone
-            nll = nll + where(np.arange(n) == r, NanGradient.apply(steps[:, r].sum()) * 0.0,
+            nll = nll + where(np.arange(n) == r, _NanGradient.apply(steps[:, r].sum()) * 0.0,
                               0.0)
     return nll
 
 
-class NanGradient(Function):
+class _NanGradient(Function):
     """The identity, whose gradient is nan (an undefined derivative, made visible)."""
 
     differentiable_backward = True
