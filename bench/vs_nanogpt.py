@@ -7,7 +7,7 @@
 
 Two contenders, each a process of its own, timed by this script from its start to its exit:
 
-- ``minigrad``: ``python -m minigrad.train.chars --out-dir DIR`` (``minigrad-train`` with
+- ``minigrad``: ``python -m minigrad.train.command --out-dir DIR`` (``minigrad-train`` with
   no flags): nanoGPT's CPU config of shakespeare_char, 2000 iterations, loss estimates every
   250 (20 batches per split), checkpoints; then the full-validation score (which the
   reference computes too) and a 500-character sample, which nanoGPT's ``train.py`` does
@@ -71,12 +71,12 @@ def run_minigrad(work: str, name: str, max_iters: int, cold: bool) -> dict[str, 
     if cold:
         env["NUMBA_CACHE_DIR"] = os.path.join(work, f"numba-{name}")
     out = os.path.join(work, name)
-    seconds, _ = timed([sys.executable, "-m", "minigrad.train.chars", "--out-dir", out,
+    seconds, _ = timed([sys.executable, "-m", "minigrad.train.command", "--out-dir", out,
                         "--max-iters", str(max_iters)], env)
     with open(os.path.join(out, "metrics.json")) as f:
         m = json.load(f)
     return {"seconds": seconds, "val20": m["final_val_loss"], "full_val": m["full_val_loss"],
-            "reference_iters": m["reference_backend_iters"], "iters": m["iterations"],
+            "reference_answers": m["reference_answers"], "iters": m["iterations"],
             "step_seconds": m["train_seconds"]}
 
 
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         with tempfile.TemporaryDirectory(prefix="minigrad-vs-nanogpt-") as work:
             if not args.cold:
-                timed([sys.executable, "-m", "minigrad.train.chars", "--max-iters", "1",
+                timed([sys.executable, "-m", "minigrad.train.command", "--max-iters", "1",
                        "--max-new-tokens", "1", "--out-dir", os.path.join(work, "warm-up")],
                       dict(os.environ))
             for r in range(args.rounds):
@@ -141,8 +141,8 @@ def main(argv: list[str] | None = None) -> None:
           f"< 1 means minigrad is faster)")
     print(what_the_goal_needs(runs["minigrad"], ref_seconds, floor_ms))
     if args.cold:
-        print(f"  iterations minigrad ran on the reference backend while its kernels compiled: "
-              f"{[r['reference_iters'] for r in runs['minigrad']]}")
+        print(f"  minigrad's primitive calls answered by NumPy while its kernels compiled: "
+              f"{[r['reference_answers'] for r in runs['minigrad']]}")
 
 
 def sample_floor(floor: Worker) -> None:

@@ -8,15 +8,16 @@ command ``minigrad-train`` are the same program with the same flags::
     .venv/bin/python examples/train_chars.py --max-iters 50  # a short trial run
     .venv/bin/python examples/train_chars.py --help          # every flag, explained
 
-Read the code in ``minigrad/train/``: ``chars.py`` (the loop, on one screen: evaluate and
-checkpoint when due, else one step), ``step.py`` (batch, forward, backward, clip, AdamW step),
-``cli.py`` (the flags), ``prepare.py`` (the set-up), ``data.py`` (vocabulary, split, batches);
-the other files there are named for what they hold.
+Read the code in ``minigrad/train/``: ``loop.py`` (the training loop and everything one
+iteration calls, as nanoGPT's ``train.py``: batches, forward, backward, clipping, the
+learning-rate schedule, the AdamW step), ``command.py`` (the program: train or sample),
+``cli.py`` (the flags), ``prepare.py`` (the set-up), ``data.py`` (vocabulary, split); the
+other files there are named for what they hold.
 """
 
 import sys
 
-from minigrad.train.chars import main
+from minigrad.train.command import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -17,6 +17,8 @@ tensor([2., 4., 6.])
 import numpy as _np
 
 from .backends import get_backend, set_backend, use_backend
+from .num_threads import get_num_threads, set_num_threads
+from . import cold_start
 from .grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from .grad_mode import inference_mode
 from .function import Function, Context
@@ -121,6 +123,7 @@ __all__ = [
     "chunk",
     "clamp",
     "clone",
+    "cold_start",
     "copysign",
     "cos",
     "cosh",
@@ -159,6 +162,7 @@ __all__ = [
     "gather",
     "ge",
     "get_backend",
+    "get_num_threads",
     "get_rng_state",
     "gradcheck",
     "gradgradcheck",
@@ -247,6 +251,7 @@ __all__ = [
     "scatter_reduce",
     "set_backend",
     "set_grad_enabled",
+    "set_num_threads",
     "set_rng_state",
     "short",
     "sigmoid",

@@ -161,14 +161,17 @@ def cast_numbers(arr: np.ndarray, dtype: Any) -> np.ndarray:
 def check_same_float(arrays: list, name: str) -> list:
     """The products' rule: every operand floating-point and of one dtype, or TypeError naming
     them (float64 data fed to a float32 model is a mistake PyTorch reports, not promotes)."""
+    first = arrays[0].dtype
+    if first.kind == "f" and all(a.dtype == first for a in arrays):
+        return arrays
+    # the message only when it is raised: str(dtype) costs microseconds, and products run
+    # this check on every call
     found = ", ".join(str(a.dtype) for a in arrays)
     if any(a.dtype.kind != "f" for a in arrays):
         raise TypeError(f"{name}: needs floating-point tensors, got {found} (BLAS has no "
                         "integer kernels)")
-    if any(a.dtype != arrays[0].dtype for a in arrays):
-        raise TypeError(f"{name}: expects operands of one dtype, got {found} (as PyTorch: "
-                        "convert one, e.g. x.float() or x.double())")
-    return arrays
+    raise TypeError(f"{name}: expects operands of one dtype, got {found} (as PyTorch: "
+                    "convert one, e.g. x.float() or x.double())")
 
 
 def promote(kind: str, arrays: list, name: str = "op", scalars: tuple = ()) -> list:

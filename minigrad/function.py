@@ -46,7 +46,6 @@ import numpy as np
 
 # Grad mode lives in a leaf module; its names are still importable from here.
 from . import dtypes as _dtypes
-from . import engine as _engine
 from .grad_mode import (  # noqa: F401
     _mode,
     enable_grad,
@@ -68,7 +67,7 @@ class Context:
     ``fn``: the Function class; ``parents``: the input Tensors (graph edges);
     ``needs_input_grad``: one bool per input; ``saved_tensors``: arrays saved by
     ``save_for_backward``; ``xp``: the namespace of the functions a backward calls
-    (:class:`ArrayOps`, NumPy's, here; the engine's ``GraphContext`` swaps in Tensor
+    (:class:`ArrayOps`, NumPy's, here; ``graph_backward.GraphContext`` swaps in Tensor
     ops under ``create_graph``). Backward frees the saved arrays after use (unless
     ``retain_graph=True``); reading them afterwards raises a clear error.
 
@@ -243,7 +242,8 @@ class Function:
 
     - ``differentiable_backward = True``: ``backward`` itself is written in operations
       that arrays and Tensors share (``ctx.xp`` for the rest), so the engine runs it
-      again on Tensors and records it;
+      again on Tensors and records it; there NumPy may not read a Tensor that requires grad
+      (it would drop the graph): ``ctx.xp.constant(t)`` gives values with no derivative;
     - ``composite(ctx, *inputs)``: for a fused op whose backward calls a tuned kernel,
       the same function written in small ops; the engine differentiates that (PyTorch's
       ``once_differentiable``, turned into "differentiate the decomposition");
@@ -391,21 +391,6 @@ def _owns_its_root(a: np.ndarray) -> bool:
     """Whether ``a``'s memory belongs to an ndarray that owns it (``a`` or its base)."""
     root = a if a.base is None else a.base
     return type(root) is np.ndarray and root.flags.owndata
-
-
-def composite_backward(ctx: Context, grad: Any, composite: Any) -> tuple:
-    """An op's gradient under ``create_graph`` through its composite form: rebuild the
-    forward from ``ctx.parents`` with ``composite(*parents)`` in ordinary ops, then
-    differentiate that (partial derivatives: the walk stops at the parents). The engine
-    uses it for ops that declare ``Function.composite`` (the fused ones)."""
-    needs = ctx.needs_input_grad
-    with enable_grad():
-        out = composite(*ctx.parents)
-    wanted = [p for p, n in zip(ctx.parents, needs) if n]
-    found = iter(_engine.grads([out], wanted, [grad], retain_graph=True, create_graph=True,
-                               allow_unused=True, stop_at_inputs=True))
-    return tuple(next(found) if n else None for n in needs)
-
 
 
 # Function sits below Tensor in the import tree (tensor.py and the ops import this module,

@@ -20,6 +20,26 @@ class _GradMode(threading.local):
 
     enabled = True
     scratch = None  # minigrad/function.py makes it on the thread's first op without a graph
+    # > 0 while a backward is being recorded as a graph (``create_graph``): NumPy must not
+    # read a Tensor that carries a graph then, or the second derivative silently drops it
+    recording_backward = 0
+
+
+class recording_backward:
+    """Mark this thread as running a backward that is being recorded (``create_graph``):
+    inside, ``np.asarray`` of a Tensor that requires grad raises instead of dropping its
+    graph (see ``Tensor.__array__``)."""
+
+    def __enter__(self) -> None:
+        _mode.recording_backward += 1
+
+    def __exit__(self, *exc: object) -> None:
+        _mode.recording_backward -= 1
+
+
+def is_recording_backward() -> bool:
+    """True inside a backward that ``backward(create_graph=True)`` records as a graph."""
+    return _mode.recording_backward > 0
 
 
 class set_grad_enabled:

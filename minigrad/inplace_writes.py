@@ -10,12 +10,15 @@ write is ``base[index] = new values``, an ordinary recorded ``IndexPut``, and th
 every view op, present or future, is covered.
 
 A recorded write moves the tensor's history onto the op that made the new value; an op that
-used the tensor before the write (``h[0]`` in ``h[0] = h[0] + 5``) must keep pointing at the
-old value, see :func:`repoint_earlier_uses`.
+used the tensor before the write must keep pointing at the old value: the ops in the write's
+own graph (``h[0]`` in ``h[0] = h[0] + 5``) are moved at once (:func:`repoint_earlier_uses`),
+every other earlier use (``y = h + 1; h.mul_(3)``) when a backward reaches it
+(:func:`value_when_used`), as PyTorch's graph keeps the node ``y`` was made from.
 """
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import numpy as np
@@ -88,3 +91,29 @@ def repoint_earlier_uses(new: Any, base: Any, old: Any) -> None:
         if not ctx._saved and any(p is base for p in ctx.parents):
             ctx.parents = tuple(old if p is base else p for p in ctx.parents)
         stack.extend(p for p in ctx.parents if p._requires_grad)
+
+
+def remember_old_value(base: Any, write: Any, old: Any) -> None:
+    """Note on ``base`` that the recorded op ``write`` replaced its value, whose copy with the
+    earlier history is ``old``. Held weakly: ``old`` lives as long as the graph of the write
+    does, and a graph already freed needs no old value."""
+    earlier = getattr(base, "_overwritten", ())  # an unset slot: never written while recording
+    base._overwritten = earlier + ((write.seq, weakref.ref(old)),)
+
+
+def value_when_used(ctx: Any, t: Any) -> Any:
+    """The value ``t`` had when the op of ``ctx`` used it, ``t`` having been written in place
+    since (its history is newer than ``ctx``). When ``ctx`` saved no array that may share
+    ``t``'s memory, its backward needs only that old value's history: ``ctx`` is made to point
+    at it, and it is returned. An op that saved ``t``'s array (or a view of it) keeps ``t``,
+    and the walk refuses it: the values it saved were overwritten."""
+    if any(a is not None and np.may_share_memory(a, t.data) for a in ctx._saved or ()):
+        return t
+    for seq, ref in getattr(t, "_overwritten", ()):
+        if seq > ctx.seq:  # the first write after ctx used t: its old value is what ctx read
+            old = ref()
+            if old is None:
+                return t
+            ctx.parents = tuple(old if p is t else p for p in ctx.parents)
+            return old
+    return t

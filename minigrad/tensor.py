@@ -34,7 +34,7 @@ from .dtypes import (
     result_type,
     wrapped_number,
 )
-from .grad_mode import is_grad_enabled, no_grad
+from .grad_mode import is_grad_enabled, is_recording_backward, no_grad
 from .ops import (
     binary_math,
     elementwise,
@@ -142,6 +142,7 @@ class Tensor:
         "_grad",
         "_grad_hooks",
         "_is_view",
+        "_overwritten",
         "_post_accumulate_grad_hooks",
         "_requires_grad",
         "_retains_grad",
@@ -160,6 +161,8 @@ class Tensor:
         self._vc = [0]
         self._is_view = False
         self._requires_grad = False
+        self._grad_hooks = self._post_accumulate_grad_hooks = None  # see _from_op
+        self._retains_grad = False
         self.requires_grad = requires_grad
 
     @classmethod
@@ -172,6 +175,10 @@ class Tensor:
         t._vc = [0]
         t._is_view = False
         t._requires_grad = ctx is not None
+        # no hooks: set, not left unset, because the backward walk reads these slots on every
+        # tensor it visits, and a set slot reads in a tenth of the time a missing one fails
+        t._grad_hooks = t._post_accumulate_grad_hooks = None
+        t._retains_grad = False
         return t
 
     # ---- version counter (PyTorch's) -------------------------------------
@@ -356,7 +363,20 @@ class Tensor:
         g.zero_()
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        """``np.asarray(t)`` gives ``t.data`` (as PyTorch's CPU tensors do)."""
+        """``np.asarray(t)`` gives ``t.data`` (as PyTorch's CPU tensors do).
+
+        Refused inside a backward recorded as a graph (``create_graph``) when ``t`` requires
+        grad: the array has no graph, so a second derivative through it would silently be
+        zero. A ``backward`` written for ``differentiable_backward`` uses ``ctx.xp`` and
+        Tensor operators on such values, and ``t.data`` where no derivative is wanted."""
+        if self.requires_grad and is_recording_backward():
+            raise RuntimeError(
+                "a NumPy function read a Tensor that requires grad inside a backward recorded "
+                "with create_graph=True: its result has no graph, so the second derivative "
+                "would silently miss it. Use ctx.xp (or Tensor operators) for values that "
+                "need a derivative, and .data or .detach() for values (masks, shapes) that "
+                "do not."
+            )
         if dtype is not None and np.dtype(dtype) != self.data.dtype:
             return self.data.astype(dtype)
         # an op may leave a 0-d result as a NumPy scalar: __array__ must give an array
@@ -970,8 +990,29 @@ class Tensor:
     def __rxor__(self, other: Any) -> Tensor:
         return _bitwise(np.bitwise_xor, "^", other, self)
 
+    def __lshift__(self, other: Any) -> Tensor:
+        """self * 2**other in integers (bits shifted out are lost; a count past the width
+        gives 0), PyTorch's ``bitwise_left_shift``."""
+        return _bitwise(np.left_shift, "<<", self, other)
+
+    def __rlshift__(self, other: Any) -> Tensor:
+        return _bitwise(np.left_shift, "<<", other, self)
+
+    def __rshift__(self, other: Any) -> Tensor:
+        """floor(self / 2**other) in integers (arithmetic shift: the sign is kept),
+        PyTorch's ``bitwise_right_shift``."""
+        return _bitwise(np.right_shift, ">>", self, other)
+
+    def __rrshift__(self, other: Any) -> Tensor:
+        return _bitwise(np.right_shift, ">>", other, self)
+
+    bitwise_and, bitwise_or, bitwise_xor = __and__, __or__, __xor__
+    bitwise_left_shift, bitwise_right_shift = __lshift__, __rshift__
+
     def __invert__(self) -> Tensor:
         return Tensor(~self.data)
+
+    bitwise_not = __invert__
 
     def eq(self, other: Any) -> Tensor:
         """self == other elementwise (bool)."""
@@ -1530,6 +1571,7 @@ class Tensor:
         self._bump_version()
         if recording:
             inplace_writes.repoint_earlier_uses(new, base, old_base)
+            inplace_writes.remember_old_value(base, new._ctx, old_base)
             base._ctx = new._ctx
             base._requires_grad = new._ctx is not None
             if base is not self:
@@ -1777,6 +1819,9 @@ _INPLACE_OPS = {
     "floor_divide_": ("floor_divide", "__ifloordiv__"), "remainder_": ("remainder", "__imod__"),
     "bitwise_and_": ("__and__", "__iand__"), "bitwise_or_": ("__or__", "__ior__"),
     "bitwise_xor_": ("__xor__", "__ixor__"),
+    "bitwise_left_shift_": ("__lshift__", "__ilshift__"),
+    "bitwise_right_shift_": ("__rshift__", "__irshift__"),
+    "bitwise_not_": ("__invert__", None),
     **{f"{name}_": (name, None) for name in (
         "fmod", "atan2", "copysign", "lerp", "clamp", "masked_fill",
         "neg", "abs", "sign", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt",
@@ -2025,8 +2070,10 @@ def _bitwise(np_fn: Any, symbol: str, a: Any, b: Any) -> Tensor:
     target = result_type(*[v for v in values if isinstance(v, np.ndarray)],
                          numbers=tuple(v for v in values if not isinstance(v, np.ndarray)))
     x, y = (v if isinstance(v, np.ndarray) else python_scalar(v) for v in values)
-    if x.dtype.kind not in "biu" or y.dtype.kind not in "biu" or target.kind not in "biu":
-        raise TypeError(f"bitwise {symbol}: needs bool or integer operands of a common integer "
+    integers = "iu" if symbol in ("<<", ">>") else "biu"  # PyTorch shifts no bools
+    if x.dtype.kind not in "biu" or y.dtype.kind not in "biu" or target.kind not in integers:
+        kinds = "integer" if integers == "iu" else "bool or integer"
+        raise TypeError(f"bitwise {symbol}: needs {kinds} operands of a common integer "
                         f"type, got {x.dtype} and {y.dtype}")
     return Tensor(np.asarray(np_fn(x.astype(target, copy=False), y.astype(target, copy=False))))
 

@@ -83,10 +83,26 @@ def _adaptive_avg_pool(input: Any, output_size: Any, d: int) -> Tensor:
     kernel = _uniform_kernel(x, out)
     if kernel is not None:
         return avg_pool(input, kernel, kernel, 0, False, True, None, d)
-    cols, valid, _ = _adaptive_windows(x, out, d)
-    axes = tuple(range(-d, 0))
-    count = valid.sum(axis=axes).astype(x.dtype)
-    return unbatched(cols.masked_fill(~valid, 0.0).sum(axis=axes) / count, was_unbatched)
+    if x.dtype.kind != "f":  # no products of integers: the windows gathered and summed
+        cols, valid, _ = _adaptive_windows(x, out, d)
+        axes = tuple(range(-d, 0))
+        count = valid.sum(axis=axes).astype(x.dtype)
+        return unbatched(cols.masked_fill(~valid, 0).sum(axis=axes) / count, was_unbatched)
+    # a mean over a box of windows is the mean along each dim in turn: one product per dim
+    # with that dim's averaging matrix (no gather, no scatter-add in the backward)
+    for i, (n, o) in enumerate(zip(x.shape[2:], out)):
+        axis = 2 + i
+        x = (x.transpose(axis, -1) @ averaging_matrix(n, o, x.dtype).T).transpose(axis, -1)
+    return unbatched(x, was_unbatched)
+
+
+def averaging_matrix(n: int, o: int, dtype: np.dtype) -> np.ndarray:
+    """(o, n): row i averages the adaptive window i of n inputs (1 / its length on it)."""
+    _, index, valid = adaptive_windows(n, o)
+    rows = np.zeros((o, n), dtype)
+    for i in range(o):
+        rows[i, index[i, valid[i]]] = 1 / valid[i].sum()
+    return rows
 
 
 def _adaptive_max_pool(input: Any, output_size: Any, return_indices: bool, d: int) -> Any:

@@ -6,8 +6,10 @@ window, in row-major order, when several tie, and a NaN wins, as PyTorch's; its 
 goes to that element alone), avg_pool sums and divides. The input is padded first (with
 -inf for max, 0 for avg) and, with ``ceil_mode``, on the high side for the last, partial
 window. out_i = floor_or_ceil((n_i + 2 p_i - r_i (k_i - 1) - 1) / s_i) + 1, dropping a last
-window that would start in the high padding. Gradients come by composition: the gather's
-(a scatter back into the window) and the windows' (col2im).
+window that would start in the high padding. Gradients come by composition: max_pool's
+is the backend's scatter of each output's gradient to the element its window chose
+(``minigrad.ops.window_select``: the maximum and its offset are found in one pass, then
+gathered), avg_pool's the sum's and the windows' (col2im).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import numpy as np
 from minigrad import backends
 from minigrad.ops.masking import where
 from minigrad.ops.pooling import MaxUnpool
+from minigrad.ops.window_select import window_select
 from minigrad.ops.windows import windows
 from minigrad.tensor import Tensor
 
@@ -61,16 +64,23 @@ def _geometry(op: str, x: Tensor, d: int, kernel_size: Any, stride: Any, padding
     return kernel, stride, padding, dilation, out
 
 
-def _padded_windows(x: Tensor, kernel: tuple, stride: tuple, padding: tuple, dilation: tuple,
-                    out: tuple, value: float) -> Tensor:
-    """The windows (N, C, *out, *kernel) of x padded with ``value``: ``padding`` low, and
-    high as far as the last window reaches (a ceil_mode window past the end, or less than
-    ``padding`` when the windows stop short of it)."""
+def _padded(x: Tensor, kernel: tuple, stride: tuple, padding: tuple, dilation: tuple,
+            out: tuple, value: float) -> Tensor:
+    """x padded with ``value``: ``padding`` low, and high as far as the last window reaches
+    (a ceil_mode window past the end, or less than ``padding`` when the windows stop short
+    of it), so that its windows are exactly the ``out`` pooling windows."""
     pairs = [(p, (o - 1) * s + r * (k - 1) + 1 - n - p) for n, k, s, p, r, o
              in zip(x.shape[2:], kernel, stride, padding, dilation, out)]
     if any(lo or hi for lo, hi in pairs):
         x = pad(x, pad_pairs(pairs), value=value)
-    return windows(x, kernel, stride, dilation)
+    return x
+
+
+def _padded_windows(x: Tensor, kernel: tuple, stride: tuple, padding: tuple, dilation: tuple,
+                    out: tuple, value: float) -> Tensor:
+    """The windows (N, C, *out, *kernel) of x padded as :func:`_padded` pads it."""
+    return windows(_padded(x, kernel, stride, padding, dilation, out, value), kernel, stride,
+                   dilation)
 
 
 def lowest(dtype: np.dtype) -> Any:
@@ -95,6 +105,16 @@ def max_over_windows(cols: Tensor, d: int) -> tuple:
     return where(chosen, flat, 0.0).sum(-1), arg
 
 
+def window_max(x: Tensor, kernel: tuple, stride: tuple, dilation: tuple) -> tuple:
+    """(max of each window of x, its kernel offset as a flat int64 index), the rule of
+    :func:`max_over_windows`, found in one pass by the backend (no copy of the windows); the
+    output is the gather of those elements, so its gradient goes to them alone."""
+    values, arg = backends.active.window_max(x.data, kernel, stride, dilation)
+    if x.dtype.kind != "f":  # integers and bools: no gradient, the dtype kept
+        return Tensor(values), arg
+    return window_select(x, arg, kernel, stride, dilation, values=values), arg
+
+
 def flat_indices(positions: list, space: tuple) -> np.ndarray:
     """int64 flat index into the spatial dims ``space`` of per-dim ``positions``."""
     index = np.zeros(np.broadcast_shapes(*(p.shape for p in positions)), dtype=np.int64)
@@ -110,8 +130,8 @@ def max_pool(input: Any, kernel_size: Any, stride: Any, padding: Any, dilation: 
     x, was_unbatched = batched(input, d, op, pool=True)
     kernel, stride, padding, dilation, out = _geometry(op, x, d, kernel_size, stride, padding,
                                                        dilation, ceil_mode)
-    cols = _padded_windows(x, kernel, stride, padding, dilation, out, lowest(x.dtype))
-    y, arg = max_over_windows(cols, d)
+    y, arg = window_max(_padded(x, kernel, stride, padding, dilation, out, lowest(x.dtype)),
+                        kernel, stride, dilation)
     y = unbatched(y, was_unbatched)
     if not return_indices:
         return y

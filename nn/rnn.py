@@ -4,10 +4,13 @@ Shapes (PyTorch's): input (L, N, H_in), or (N, L, H_in) with ``batch_first``, or
 (L, H_in); output (L, N, D * H_out) in the input's layout; h_n (and LSTM's c_n)
 (D * num_layers, N, H_out), D = 2 if bidirectional else 1, H_out = proj_size or hidden_size.
 
-Every kind runs through one loop, :func:`recur`, over the step functions of
-:mod:`nn.rnn_cells`: per layer and direction the input projection of all time steps is one
-matmul, ``x @ W_ih^T + b_ih`` over the whole (L, N, H_in) sequence, and each step only adds
-``h @ W_hh^T + b_hh``. Layer k > 0 reads the concatenated outputs of both directions of layer
+Per layer and direction the input projection of all time steps is one matmul,
+``x @ W_ih^T + b_ih`` over the whole (L, N, H_in) sequence, and each step only adds
+``h @ W_hh^T + b_hh`` and applies the cell of :mod:`nn.rnn_cells`. The time loop is one op,
+:func:`fused_recurrence` (``minigrad.ops.recurrence``: the backend runs the loop and its
+backpropagation through time, as cuDNN does; the cell's step function in small ops is its
+composite, for higher derivatives). An LSTM with ``proj_size`` runs the step functions one
+by one instead, through :func:`recur`. Layer k > 0 reads the concatenated outputs of both directions of layer
 k - 1, through dropout in training. Parameters are named and shaped as PyTorch's
 (``weight_ih_l0``, ``weight_hh_l0_reverse``, ``weight_hr_l1`` ...), so its state_dicts load.
 PackedSequence inputs are not supported: pad the batch and pass a plain Tensor.
@@ -20,6 +23,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from minigrad.ops.recurrence import Recurrence
 from minigrad.ops.shape_ops import cat, stack
 from minigrad.tensor import Tensor, zeros
 
@@ -38,6 +42,18 @@ def recur(step: Callable[..., State], inputs: Sequence[Tensor], state: State,
         state = step(inputs[t], state, *weights)
         outputs[t] = state[0]
     return outputs, state
+
+
+def fused_recurrence(mode: str, gi: Tensor, state: State, w_hh: Tensor, b_hh: Tensor | None,
+                     reverse: bool = False) -> tuple[Tensor, State]:
+    """The steps of cell ``mode`` over gi (L, N, G H) from ``state`` ((h0,) or (h0, c0), each
+    (N, H)) as one op: (every step's h (L, N, H) in time order, the last state)."""
+    inputs = (gi, *state, w_hh) + (() if b_hh is None else (b_hh,))
+    y = Recurrence.apply(*inputs, kind=mode, reverse=reverse, step=CELL_KINDS[mode].step)
+    hidden = state[0].shape[-1]
+    last = y[0] if reverse else y[-1]
+    return y[..., :hidden], tuple(last[..., k * hidden:(k + 1) * hidden]
+                                  for k in range(len(state)))
 
 
 def _as_tensor(x: Any) -> Tensor:
@@ -197,10 +213,16 @@ class RNNBase(Module):
             for direction in range(directions):
                 index = layer * directions + direction
                 w_ih, b_ih, recurrent = self._layer_weights(index)
-                projected = linear(x, w_ih, b_ih).unbind(0)
-                steps, last = recur(step, projected, tuple(s[index] for s in states),
-                                    recurrent, reverse=direction == 1)
-                outputs.append(stack(steps, 0))
+                projected = linear(x, w_ih, b_ih)
+                state = tuple(s[index] for s in states)
+                if self.proj_size:
+                    steps, last = recur(step, projected.unbind(0), state, recurrent,
+                                        reverse=direction == 1)
+                    outputs.append(stack(steps, 0))
+                else:
+                    out, last = fused_recurrence(self.mode, projected, state, *recurrent[:2],
+                                                 reverse=direction == 1)
+                    outputs.append(out)
                 finals.append(last)
             x = outputs[0] if directions == 1 else cat(outputs, -1)
             if self.training and self.dropout > 0 and layer < self.num_layers - 1:

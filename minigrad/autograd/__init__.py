@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import engine
+from .. import backward_results, engine
 from ..function import Function, enable_grad, no_grad, set_grad_enabled
 from ..tensor import Tensor
 
@@ -54,7 +54,7 @@ def grad(outputs: Tensor | Sequence[Tensor], inputs: Tensor | Sequence[Tensor],
                                "has no graph")
     if retain_graph is None:
         retain_graph = create_graph
-    seeds = [engine._root_grad(o, g, create_graph) for o, g in zip(outs, gos)]
+    seeds = [backward_results.root_gradient(o, g, create_graph, Tensor) for o, g in zip(outs, gos)]
     return engine.grads(list(outs), ins, seeds, retain_graph, create_graph, allow_unused)
 
 

@@ -15,8 +15,8 @@ come straight out of the packed q|k|v projection without a copy.
 The kernels are imported the first time a :class:`Fast` method runs
 (:func:`_load_kernels`), not when this module is: importing them imports Numba (half a
 second or more), which ``import minigrad`` must not do. This is the one place the
-library imports ``minigrad.kernels``; the trainer's background compile also uses the
-process machinery of ``minigrad/kernels/runtime/``.
+library imports ``minigrad.kernels`` (``minigrad.cold_start`` and
+``minigrad.set_num_threads`` reach the kernels' runtime only once this has loaded it).
 
 On a cold Numba cache a kernel is not compiled in the middle of a primitive call: every
 primitive that runs kernels is marked :func:`_kernel_backed`, and a kernel that would have
@@ -35,13 +35,18 @@ from types import ModuleType
 
 import numpy as np
 
-from .interface import empty_like_packed
+from ..grad_buffers import empty_like_packed
+from .interface import window_counts
+from .recurrence_reference import previous_states
 from .reference import Reference
 
 # The kernel modules, bound by _load_kernels() when the first Fast primitive runs.
 _adamw: ModuleType
 _attention: ModuleType
 _ce: ModuleType
+_col2im: ModuleType
+_recurrence: ModuleType
+_window_max: ModuleType
 _embedding: ModuleType
 _gelu: ModuleType
 _gemm_accumulate: ModuleType
@@ -59,12 +64,14 @@ def _load_kernels() -> None:
     """Import the kernel modules into this module's names, once per process (a second
     thread racing the first binds the same modules: imports are thread-safe), and turn on
     the one-line notice a terminal gets when a kernel first compiles."""
-    global _adamw, _attention, _ce, _embedding, _gelu, _gemm_accumulate, _grad_norm, _layernorm
-    global _masked_fill, _masked_softmax, _matmul, _softmax, _background, _loaded
+    global _adamw, _attention, _ce, _col2im, _embedding, _gelu, _gemm_accumulate, _grad_norm, _layernorm
+    global _masked_fill, _masked_softmax, _matmul, _recurrence, _softmax, _window_max
+    global _background, _loaded
     if _loaded:
         return
     from ..kernels import adamw as _adamw
     from ..kernels import attention as _attention
+    from ..kernels import col2im as _col2im
     from ..kernels import cross_entropy as _ce
     from ..kernels import embedding as _embedding
     from ..kernels import gelu as _gelu
@@ -74,7 +81,9 @@ def _load_kernels() -> None:
     from ..kernels import masked_fill as _masked_fill
     from ..kernels import masked_softmax as _masked_softmax
     from ..kernels import matmul as _matmul
+    from ..kernels import recurrence as _recurrence
     from ..kernels import softmax as _softmax
+    from ..kernels import window_max as _window_max
     from ..kernels.runtime import background_compile as _background
     from ..kernels.runtime.disk_cache import notice_first_compile
 
@@ -334,3 +343,103 @@ class Fast(Reference):
     def sum_of_squares(self, g: np.ndarray) -> float:
         """Reference.sum_of_squares in one pass, without a float64 copy of g."""
         return _grad_norm.sum_of_squares(g)
+
+    # ------------------------------------------------------------- windows
+    @_kernel_backed
+    def windows_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
+                         dilation: tuple) -> np.ndarray:
+        """Reference.windows_backward (col2im) in one pass over g per row of windows, the
+        rows split over the threads (kernels/col2im.py)."""
+        if not (_float_and_full(g) and math.prod(shape)) or tuple(shape[:g.ndim - 2 * len(
+                stride)]) != g.shape[:g.ndim - 2 * len(stride)]:
+            return super().windows_backward(g, shape, stride, dilation)
+        return _col2im.col2im(g, shape, stride, dilation)
+
+    @_kernel_backed
+    def window_max(self, x: np.ndarray, kernel: tuple, stride: tuple,
+                   dilation: tuple) -> tuple:
+        """Reference.window_max in one pass over each window (no copy of the windows), the
+        rows split over the threads (kernels/window_max.py)."""
+        out = window_counts(x.shape[x.ndim - len(kernel):], kernel, stride, dilation)
+        if not _float_and_full(x) or min(out, default=1) < 1:
+            return super().window_max(x, kernel, stride, dilation)
+        return _window_max.window_max(x, kernel, stride, dilation, out)
+
+    @_kernel_backed
+    def window_select(self, x: np.ndarray, arg: np.ndarray, kernel: tuple, stride: tuple,
+                      dilation: tuple) -> np.ndarray:
+        """Reference.window_select, one read per window."""
+        if not (_float_and_full(x) and arg.size):
+            return super().window_select(x, arg, kernel, stride, dilation)
+        return _window_max.window_select(x, arg, kernel, stride, dilation)
+
+    @_kernel_backed
+    def window_select_backward(self, g: np.ndarray, arg: np.ndarray, shape: tuple,
+                               kernel: tuple, stride: tuple, dilation: tuple) -> np.ndarray:
+        """Reference.window_select_backward, one add per window into zeros."""
+        if not (_float_and_full(g) and math.prod(shape)):
+            return super().window_select_backward(g, arg, shape, kernel, stride, dilation)
+        return _window_max.window_scatter(g, arg, shape, kernel, stride, dilation)
+
+    # ---------------------------------------------------------- recurrence
+    @_kernel_backed
+    def recurrence(self, kind: str, gi: np.ndarray, h0: np.ndarray, c0: np.ndarray | None,
+                   w_hh: np.ndarray, b_hh: np.ndarray | None, reverse: bool) -> tuple:
+        """Reference.recurrence for float32 in one compiled loop over the steps
+        (kernels/recurrence.py), the batch rows split over the threads (a row's steps
+        need no other row); float64 (gradchecks) and empty arrays take the reference."""
+        if not _recurrence_fits(gi, h0, c0, w_hh, b_hh):
+            return super().recurrence(kind, gi, h0, c0, w_hh, b_hh, reverse)
+        L, N, _ = gi.shape
+        H = h0.shape[-1]
+        lstm = kind == "LSTM"
+        y = np.empty((L, N, (2 if lstm else 1) * H), np.float32)
+        gates = np.empty((L, N, 4 * H), np.float32) if kind in ("LSTM", "GRU") else None
+        bias = np.zeros(w_hh.shape[0], np.float32) if b_hh is None else b_hh
+        args = (_recurrence.KINDS[kind], np.ascontiguousarray(gi), np.ascontiguousarray(h0),
+                np.ascontiguousarray(h0 if c0 is None else c0), np.ascontiguousarray(w_hh),
+                np.ascontiguousarray(bias), reverse, y, y if gates is None else gates)
+        threads = _recurrence.threads_for(N, gi.size)
+        if threads > 1:
+            _recurrence.recurrence_par(*args, threads)
+        else:
+            _recurrence.recurrence_f32(*args, 0, N)
+        return y, gates
+
+    @_kernel_backed
+    def recurrence_backward(self, kind: str, gy: np.ndarray, y: np.ndarray,
+                            gates: np.ndarray | None, h0: np.ndarray, c0: np.ndarray | None,
+                            w_hh: np.ndarray, reverse: bool) -> tuple:
+        """Reference.recurrence_backward for float32: the walk back through the steps in one
+        compiled loop, then dW_hh as one product over every step (BLAS)."""
+        if not _recurrence_fits(gy, y, h0, c0, w_hh):
+            return super().recurrence_backward(kind, gy, y, gates, h0, c0, w_hh, reverse)
+        L, N, _ = gy.shape
+        H = h0.shape[-1]
+        dgi = np.empty((L, N, w_hh.shape[0]), np.float32)
+        dgh = np.empty_like(dgi) if kind == "GRU" else dgi
+        dh = np.zeros((N, H), np.float32)
+        dc = np.zeros((N, H), np.float32)
+        args = (_recurrence.KINDS[kind], np.ascontiguousarray(gy), np.ascontiguousarray(y),
+                np.ascontiguousarray(y if gates is None else gates), np.ascontiguousarray(h0),
+                np.ascontiguousarray(h0 if c0 is None else c0), np.ascontiguousarray(w_hh),
+                reverse, dgi, dgh, dh, dc)
+        threads = _recurrence.threads_for(N, gy.size)
+        if threads > 1:
+            _recurrence.recurrence_backward_par(*args, threads)
+        else:
+            _recurrence.recurrence_backward_f32(*args, 0, N)
+        rows = dgh.reshape(L * N, dgh.shape[-1])
+        dw = _matmul.matmul(rows.T, previous_states(y[:, :, :H], h0, reverse).reshape(L * N, H))
+        db = np.add.reduce(rows, axis=0, dtype=np.float64).astype(np.float32)
+        return dgi, dh, (dc if kind == "LSTM" else None), dw, db
+
+
+def _recurrence_fits(*arrays: np.ndarray | None) -> bool:
+    """Whether the float32 recurrence kernels take these operands: float32, none empty."""
+    return all(a is None or (a.dtype == np.float32 and a.size > 0) for a in arrays)
+
+
+def _float_and_full(x: np.ndarray) -> bool:
+    """Whether the window kernels take x: float32 or float64, not empty."""
+    return x.dtype in (np.float32, np.float64) and x.size > 0

@@ -31,52 +31,10 @@ def causal_mask(t_q: int, t_k: int | None = None) -> np.ndarray:
     return ~np.tri(t_q, t_k, t_k - t_q, dtype=bool)
 
 
-def empty_like_packed(arrays: tuple) -> tuple:
-    """Uninitialised arrays shaped and strided like ``arrays``, as views of one fresh array when
-    ``arrays`` are views that tile one C-contiguous array (q, k, v sliced from a packed
-    (B, T, 3, H, hs) projection); otherwise one fresh C-ordered array each.
-
-    A backward that writes each input's gradient into these makes the gradient of the packed
-    array by itself: the engine finds the parts in place (``SliceGrad.materialize``) and copies
-    nothing. Tiling is checked exactly: one base, one dtype and shape, no view overlapping
-    itself or another (``np.shares_memory``), and their bytes adding up to the base's. Anything
-    else (an expanded view, overlapping slices) gets arrays of its own, as a gradient must."""
-    base = arrays[0].base
-    if (base is not None and type(base) is np.ndarray and base.flags.c_contiguous
-            and all(a.base is base and a.dtype == base.dtype and a.shape == arrays[0].shape
-                    and _no_self_overlap(a) for a in arrays)
-            and sum(a.nbytes for a in arrays) == base.nbytes
-            and _pairwise_disjoint(arrays)):
-        packed = np.empty(base.shape, base.dtype)
-        return tuple(np.ndarray(a.shape, a.dtype, buffer=packed, offset=_byte_offset(a, base),
-                                strides=a.strides) for a in arrays)
-    return tuple(np.empty(a.shape, a.dtype) for a in arrays)
-
-
-def _byte_offset(view: np.ndarray, base: np.ndarray) -> int:
-    """Where ``view``'s first element lies in ``base``'s memory, in bytes."""
-    return view.__array_interface__["data"][0] - base.__array_interface__["data"][0]
-
-
-def _no_self_overlap(a: np.ndarray) -> bool:
-    """Whether every element of ``a`` has memory of its own: with its axes in order of
-    stride, each (positive) stride clears everything the smaller ones reach."""
-    extent = a.itemsize
-    for stride, n in sorted((st, n) for st, n in zip(a.strides, a.shape) if n > 1):
-        if stride < extent:
-            return False
-        extent += stride * (n - 1)
-    return True
-
-
-def _pairwise_disjoint(arrays: tuple) -> bool:
-    """No two of ``arrays`` share an element (solved exactly; a problem too hard for a small
-    budget counts as sharing)."""
-    try:
-        return not any(np.shares_memory(a, b, max_work=1 << 16)
-                       for i, a in enumerate(arrays) for b in arrays[i + 1:])
-    except np.exceptions.TooHardError:
-        return False
+def window_counts(space: tuple, kernel: tuple, stride: tuple, dilation: tuple) -> tuple:
+    """The number of windows along each dim: O_i = (S_i - r_i (k_i - 1) - 1) // s_i + 1."""
+    return tuple((n - r * (k - 1) - 1) // s + 1 for n, k, s, r in zip(space, kernel, stride,
+                                                                    dilation))
 
 
 class Backend:
@@ -196,7 +154,7 @@ class Backend:
         mask's); dq = dS k * scale; dk = dS^T q * scale. (Masked entries need no care: P is
         0 there, so dS is.) ``causal``: the forward's, to recompute a P it did not keep.
         ``like``: the forward's q, k, v arrays; a backend that writes the gradients into
-        buffers it allocates lays them out so (:func:`empty_like_packed`)."""
+        buffers it allocates lays them out so (``grad_buffers.empty_like_packed``)."""
         raise NotImplementedError
 
     # ------------------------------------------------------- cross-entropy
@@ -261,4 +219,43 @@ class Backend:
         """col2im, the adjoint of :meth:`windows`: dx (shape) = zeros with
         dx[..., o s + k r] += g[..., o, k] for every window position o and kernel offset k
         (overlapping windows add up), g (..., *O, *kernel); a fresh array of g's dtype."""
+        raise NotImplementedError
+
+    def window_max(self, x: np.ndarray, kernel: tuple, stride: tuple,
+                   dilation: tuple) -> tuple:
+        """(y, arg) over the windows of x (..., *S) (as :meth:`windows` cuts them): y (..., *O)
+        the maximum of each window, arg (..., *O) int64 its flat row-major kernel offset; of
+        equal maxima the first, and a NaN counts as the largest (``np.argmax``'s rule)."""
+        raise NotImplementedError
+
+    def window_select(self, x: np.ndarray, arg: np.ndarray, kernel: tuple, stride: tuple,
+                      dilation: tuple) -> np.ndarray:
+        """y (..., *O) = x[..., o s + k r] with k the kernel offset ``arg[..., o]`` (flat,
+        row-major): one element of every window, the gather whose adjoint is
+        :meth:`window_select_backward`."""
+        raise NotImplementedError
+
+    def window_select_backward(self, g: np.ndarray, arg: np.ndarray, shape: tuple,
+                               kernel: tuple, stride: tuple, dilation: tuple) -> np.ndarray:
+        """dx (shape) = zeros with dx[..., o s + k r] += g[..., o], k = ``arg[..., o]``: the
+        adjoint of :meth:`window_select` (overlapping windows add up); g's dtype."""
+        raise NotImplementedError
+
+    # ---------------------------------------------------------- recurrence
+    def recurrence(self, kind: str, gi: np.ndarray, h0: np.ndarray, c0: np.ndarray | None,
+                   w_hh: np.ndarray, b_hh: np.ndarray | None, reverse: bool) -> tuple:
+        """A whole recurrence over a sequence (``kind`` 'RNN_TANH', 'RNN_RELU', 'LSTM' or
+        'GRU', PyTorch's cells): each step adds gh = h W_hh^T + b_hh to the input's part gi[t]
+        and applies the cell (``backends/recurrence_reference.py`` has the formulas). gi
+        (L, N, G H), h0 and c0 (N, H) (c0 for the LSTM only, else None), w_hh (G H, H), b_hh
+        (G H,) or None; steps run t = 0 .. L-1, or backwards with ``reverse``. Returns (y
+        (L, N, S H): the state after each step, in time order, h or (LSTM, S = 2) h and c
+        side by side; gates (L, N, 4 H) or None: what :meth:`recurrence_backward` reads)."""
+        raise NotImplementedError
+
+    def recurrence_backward(self, kind: str, gy: np.ndarray, y: np.ndarray,
+                            gates: np.ndarray | None, h0: np.ndarray, c0: np.ndarray | None,
+                            w_hh: np.ndarray, reverse: bool) -> tuple:
+        """Backpropagation through time of :meth:`recurrence`, gy = dL/dy (L, N, S H):
+        (dgi (L, N, G H), dh0 (N, H), dc0 (N, H) or None, dw_hh (G H, H), db_hh (G H,))."""
         raise NotImplementedError

@@ -17,7 +17,8 @@ import math
 import numpy as np
 from scipy.special import erfc
 
-from .interface import Backend, causal_mask
+from . import recurrence_reference
+from .interface import Backend, causal_mask, window_counts
 
 
 class Reference(Backend):
@@ -280,8 +281,7 @@ class Reference(Backend):
         axis k_i steps r_i, so w[..., o, k] reads x[..., o s + k r]."""
         d = len(kernel)
         lead, space = x.shape[:-d], x.shape[-d:]
-        out = tuple((n - r * (k - 1) - 1) // s + 1 for n, k, s, r in zip(space, kernel, stride,
-                                                                        dilation))
+        out = window_counts(space, kernel, stride, dilation)
         if any(o < 1 for o in out):
             raise ValueError(f"windows: kernel {kernel} (dilation {dilation}) is larger than "
                              f"the input's spatial size {space}")
@@ -303,3 +303,43 @@ class Reference(Backend):
                        for ki, o, s, r in zip(k, out, stride, dilation))
             dx[(Ellipsis, *at)] += g[(Ellipsis, *(slice(None),) * d, *k)]
         return dx
+
+    def _flat_windows(self, x: np.ndarray, kernel: tuple, stride: tuple,
+                      dilation: tuple) -> np.ndarray:
+        """The windows (..., *O, prod(kernel)), each flattened in row-major order (a copy)."""
+        w = self.windows(x, kernel, stride, dilation)
+        return w.reshape(w.shape[:w.ndim - len(kernel)] + (math.prod(kernel),))
+
+    def window_max(self, x: np.ndarray, kernel: tuple, stride: tuple,
+                   dilation: tuple) -> tuple:
+        """(max, argmax) of every window, np.argmax's first-maximum rule (a NaN wins)."""
+        flat = self._flat_windows(x, kernel, stride, dilation)
+        arg = np.argmax(flat, axis=-1)
+        return np.take_along_axis(flat, arg[..., None], -1)[..., 0], arg
+
+    def window_select(self, x: np.ndarray, arg: np.ndarray, kernel: tuple, stride: tuple,
+                      dilation: tuple) -> np.ndarray:
+        """The element at kernel offset ``arg`` of every window."""
+        flat = self._flat_windows(x, kernel, stride, dilation)
+        return np.take_along_axis(flat, arg[..., None], -1)[..., 0]
+
+    def window_select_backward(self, g: np.ndarray, arg: np.ndarray, shape: tuple,
+                               kernel: tuple, stride: tuple, dilation: tuple) -> np.ndarray:
+        """g placed at offset ``arg`` of zero windows (one-hot), then col2im."""
+        onehot = np.where(np.arange(math.prod(kernel)) == arg[..., None], g[..., None],
+                          g.dtype.type(0))
+        return self.windows_backward(onehot.reshape(g.shape + tuple(kernel)), shape, stride,
+                                     dilation)
+
+    # -------------------------------------------------------------- recurrence
+    def recurrence(self, kind: str, gi: np.ndarray, h0: np.ndarray, c0: np.ndarray | None,
+                   w_hh: np.ndarray, b_hh: np.ndarray | None, reverse: bool) -> tuple:
+        """(y, gates) of the recurrence, one NumPy step at a time (recurrence_reference.py)."""
+        return recurrence_reference.recurrence(kind, gi, h0, c0, w_hh, b_hh, reverse)
+
+    def recurrence_backward(self, kind: str, gy: np.ndarray, y: np.ndarray,
+                            gates: np.ndarray | None, h0: np.ndarray, c0: np.ndarray | None,
+                            w_hh: np.ndarray, reverse: bool) -> tuple:
+        """(dgi, dh0, dc0, dw_hh, db_hh): the steps walked backwards (recurrence_reference.py)."""
+        return recurrence_reference.recurrence_backward(kind, gy, y, gates, h0, c0, w_hh,
+                                                        reverse)

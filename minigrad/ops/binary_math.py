@@ -37,7 +37,7 @@ class Atan2(Function):
         ga = gb = None
         with np.errstate(divide="ignore", invalid="ignore"):
             square = a * a + b * b
-            origin = np.asarray(square) == 0
+            origin = ctx.xp.constant(square) == 0
             r = ctx.xp.where(origin, 0.0, 1 / ctx.xp.where(origin, 1.0, square)) \
                 if origin.any() else 1 / square
             if ctx.needs_input_grad[0]:

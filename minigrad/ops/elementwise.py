@@ -5,7 +5,7 @@ Binary ops sum their gradients back to each input's shape with
 derivative in one comment line, and is written once: in operations NumPy arrays
 and Tensors spell alike (``ctx.xp`` for the rest), so the same code serves
 ``create_graph=True`` (``differentiable_backward``; see ``minigrad/function.py``).
-Masks and other piecewise-constant factors are computed from ``np.asarray(x)``:
+Masks and other piecewise-constant factors are computed from ``ctx.xp.constant(x)``:
 an array in both modes, a constant under ``create_graph`` (derivative 0).
 """
 
@@ -172,7 +172,8 @@ class Pow(Function):
     def backward(ctx, grad):
         # d(a**b)/da = b * a**(b-1) (0 at a == b == 0), d(a**b)/db = a**b * log(a) (0 where a == 0, b >= 0)
         a, b, out = ctx.saved_tensors
-        xp, an, bn = ctx.xp, np.asarray(a), np.asarray(b)
+        xp = ctx.xp
+        an, bn = xp.constant(a), xp.constant(b)
         ga = gb = None
         with np.errstate(divide="ignore", invalid="ignore"):
             if ctx.needs_input_grad[0]:
@@ -320,7 +321,8 @@ class ReLU(Function):
     def backward(ctx, grad):
         # d(max(a,0))/da = 1 where a > 0, else 0
         (out,) = ctx.saved_tensors
-        return grad * (np.asarray(out) > 0)
+        # where, not a product: an infinite gradient at a zeroed input gives 0, as PyTorch's
+        return ctx.xp.where(ctx.xp.constant(out) > 0, grad, np.zeros((), grad.dtype))
 
 
 _SQRT_2_OVER_PI = np.sqrt(2.0 / np.pi)
@@ -392,7 +394,7 @@ class Abs(Function):
     def backward(ctx, grad):
         # d|a|/da = sign(a) (0 at 0)
         (a,) = ctx.saved_tensors
-        return grad * np.sign(np.asarray(a))
+        return grad * np.sign(ctx.xp.constant(a))
 
 
 class Clamp(Function):
@@ -413,7 +415,8 @@ class Clamp(Function):
         # d clip(a)/da = 1 on [lo, hi], 0 outside: at a bound itself PyTorch's clamp passes
         # the gradient (its mask is a >= lo and a <= hi), so the two agree on that kink
         (a,) = ctx.saved_tensors
-        return grad * _inside(np.asarray(a), *ctx.bounds)
+        inside = _inside(ctx.xp.constant(a), *ctx.bounds)
+        return ctx.xp.where(inside, grad, np.zeros((), grad.dtype))  # 0 * inf would be NaN
 
 
 def _inside(a: np.ndarray, lo, hi) -> np.ndarray:

@@ -37,7 +37,8 @@ class ELU(Function):
         # derivative is taken where a < 0 only (0 at a = 0, as PyTorch)
         (a,) = ctx.saved_tensors
         alpha, scale, s = ctx.constants
-        an, xp = np.asarray(a), ctx.xp
+        xp = ctx.xp
+        an = xp.constant(a)
         zero = np.zeros((), an.dtype)
         below = xp.where(an < 0, a, zero)  # a where a < 0; a constant 0 from 0 up
         slope = xp.where(an > 0, np.asarray(scale, an.dtype),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from .. import backends
 from ..function import Function
-from .array_ops import RowScatterGrad
+from ..grad_buffers import RowScatterGrad
 from .shape_ops import GetItem
 
 
@@ -29,7 +30,7 @@ class EmbeddingFunction(Function):
         # kept lazy: the engine scatters it into the weight's other gradient (a tied head's)
         if ctx.grad_scale is not None:
             grad = grad * ctx.grad_scale[..., None].astype(grad.dtype, copy=False)
-        return RowScatterGrad(ctx.num, ctx.ids, grad)
+        return RowScatterGrad(ctx.num, ctx.ids, grad, backends.active.embedding_backward)
 
     @staticmethod
     def composite(ctx, weight):

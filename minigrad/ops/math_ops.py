@@ -42,7 +42,7 @@ class _Pairwise(Function):
     def backward(ctx, grad):
         # d max(a,b)/da = 1 where a wins, 1/2 where a == b, else 0 (b: the rest)
         a, b = ctx.saved_tensors
-        an, bn = np.asarray(a), np.asarray(b)  # which one wins: constant nearby
+        an, bn = ctx.xp.constant(a), ctx.xp.constant(b)  # which one wins: constant nearby
         wa = (ctx.wins(an, bn) + 0.5 * (an == bn)).astype(grad.dtype)
         return unbroadcast(grad * wa, a.shape), unbroadcast(grad * (1 - wa), b.shape)
 
@@ -140,7 +140,7 @@ class Remainder(Function):
         a, b = ctx.saved_tensors
         gb = None
         if ctx.needs_input_grad[1]:
-            an, bn = np.asarray(a), np.asarray(b)  # the quotient is piecewise constant
+            an, bn = ctx.xp.constant(a), ctx.xp.constant(b)  # the quotient is piecewise constant
             with np.errstate(divide="ignore", invalid="ignore"):
                 q = np.floor_divide(an, bn) if ctx.mode == "floor" else np.trunc(an / bn)
             gb = unbroadcast(-grad * q, b.shape)

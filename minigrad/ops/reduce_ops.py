@@ -98,7 +98,7 @@ class _Extremum(Function):
         # d(max a)/da_i = 1 at the maximum (shared equally among ties), else 0
         a, out = ctx.saved_tensors
         shape, axes, keepdims = ctx.info
-        hit = np.asarray(a) == _keep(np.asarray(out), shape, axes, keepdims)  # constant nearby
+        hit = ctx.xp.constant(a) == _keep(ctx.xp.constant(out), shape, axes, keepdims)  # constant nearby
         count = hit.sum(axis=axes, keepdims=True)
         return _keep(grad, shape, axes, keepdims) * hit / count.astype(grad.dtype)
 
@@ -252,7 +252,7 @@ class Norm2(Function):
         a, out = ctx.saved_tensors
         shape, axes, keepdims = ctx.info
         norm = _keep(out, shape, axes, keepdims)
-        zero = np.asarray(norm) == 0
+        zero = ctx.xp.constant(norm) == 0
         # a / 1 where the norm is 0 (a is 0 there): no 0/0 in this or the next derivative
         safe = ctx.xp.where(zero, 1.0, norm) if zero.any() else norm
         return _keep(grad, shape, axes, keepdims) * (a / safe)

@@ -95,7 +95,7 @@ class ScatterReduce(Function):
                 grad = grad / (counts + own).astype(grad.dtype)
             return xp.where(own, grad, zero), xp.getitem(grad, index)
         if reduce in ("amax", "amin"):
-            o, av, sv = np.asarray(out), np.asarray(a), np.asarray(src)
+            o, av, sv = xp.constant(out), xp.constant(a), xp.constant(src)
             own_hit, src_hit = own & _equal(av, o), _equal(sv, o[index])
             ties = own_hit.astype(np.int64)
             np.add.at(ties, index, src_hit)
@@ -121,7 +121,7 @@ def _prod_grads(xp, a, src, out, grad, index: tuple, own: np.ndarray, include_se
     last case's second derivative is not (as in PyTorch), and create_graph refuses it. The
     division by x, differentiated again, cancels two terms of size 1/x: second derivatives
     lose precision for |x| near the smallest floats (as PyTorch's, which divides too)."""
-    av, sv = np.asarray(a), np.asarray(src)
+    av, sv = xp.constant(a), xp.constant(src)
     one, zero = np.ones((), av.dtype), np.zeros((), av.dtype)
     ga = gs = None
     if needs[0]:

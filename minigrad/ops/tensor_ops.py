@@ -2,7 +2,7 @@
 
 The same names as :class:`~minigrad.ops.array_ops.ArrayOps`, each one recorded op on
 minigrad Tensors, so the one backward of every op records a graph of its own when the
-engine hands it Tensors (see ``engine.GraphContext``), and that graph can be
+engine hands it Tensors (see ``graph_backward.GraphContext``), and that graph can be
 differentiated again. Nothing here is a derivative: each line names the op that computes
 the same function as its NumPy twin.
 """
@@ -30,6 +30,12 @@ from .unary_math import UnaryMath
 
 class TensorOps:
     """The Tensor namespace of the derivative rules: NumPy's names, minigrad's recorded ops."""
+
+    @staticmethod
+    def constant(x: Any) -> np.ndarray:
+        """The values of ``x`` without its graph: for masks and piecewise-constant factors,
+        whose derivative is zero (NumPy may not read a graph-carrying Tensor here)."""
+        return np.asarray(getattr(x, "data", x))
 
     @staticmethod
     def exp(x):

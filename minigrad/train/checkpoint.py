@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 import minigrad
 from minigrad import models
 
-from .data import BatchSampler, DataError
+from .data import DataError
 from .tokens import tokenizer_entries
+
+if TYPE_CHECKING:  # the annotation only: the loop imports this file (through safety.py)
+    from .loop import BatchSampler
 
 # What --sample needs, and what --resume needs besides.
 SAMPLE_KEYS = {"model", "config", "vocab"}

@@ -19,6 +19,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from minigrad.cold_start import COMPILE_ENV, COMPILE_MODES
+
 from .data import TINY_SHAKESPEARE
 
 if sys.version_info >= (3, 11):
@@ -26,10 +28,6 @@ if sys.version_info >= (3, 11):
 else:  # the same parser, published as tomli before it joined the standard library
     import tomli as tomllib
 
-#: how the trainer gets its fast kernels on a cold cache (train/warmup.py): 'background' or
-#: 'wait'; the environment variable gives --compile's default
-COMPILE_MODES = ("background", "wait")
-COMPILE_ENV = "MINIGRAD_COMPILE"
 
 #: --keep-checkpoints: which of ckpt_last.npz / ckpt_best.npz a run writes
 KEEP_CHOICES = ("both", "last", "best")
@@ -209,19 +207,20 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
         help="score the whole validation split once at the end of the run "
              "(--no-final-eval skips it)")
     add(run, "--profile", type=positive_int, default=None, metavar="N",
-        help="instead of training, profile N training steps (after one warm-up step) and "
+        help="instead of training, profile N training steps (after one untimed step) and "
              "print where the time goes per op; no checkpoint or metrics are written")
     add(run, "--backend", choices=("reference", "fast"), default=None,
         help="minigrad backend: 'reference' (plain NumPy, to read and step through) or 'fast' "
              "(Numba kernels) (default: $MINIGRAD_BACKEND, else fast)")
     add(run, "--compile", choices=COMPILE_MODES, default=os.environ.get(COMPILE_ENV, "background"),
-        help="on a cold Numba cache (the first run): 'background' compiles the fast kernels in "
-             "a second process while the first steps run on the reference backend; 'wait' "
-             "compiles them first, naming each, so that every run of a seed is bit-for-bit "
-             "the same (default: $MINIGRAD_COMPILE, else background)")
+        help="on a cold Numba cache (the first run): 'background' compiles each fast kernel "
+             "in a second process while the reference code answers for it; 'wait' compiles "
+             "them in this process, so that every run of a seed is bit-for-bit the same "
+             "(minigrad.cold_start; default: $MINIGRAD_COMPILE, else background)")
     add(run, "--threads", type=positive_int, default=None,
-        help="threads for BLAS and the kernels in each process (default: as the libraries "
-             "choose; under mpiexec -n N: this host's cores / its ranks)")
+        help="threads for BLAS and the kernels in each process (minigrad.set_num_threads; "
+             "default: as the libraries choose; under mpiexec -n N: this host's cores / its "
+             "ranks)")
     add(run, "--plot", action="store_true", default=False,
         help="write loss_curve.png at the end (needs matplotlib: pip install matplotlib)")
 

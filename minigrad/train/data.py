@@ -1,4 +1,4 @@
-"""Character-level data for the trainer: read a text, build its vocabulary, split, batch.
+"""Character-level data for the trainer: read a text, build its vocabulary, split it.
 
 A character-level language model sees a text as a sequence of integer ids, one per distinct
 character (Tiny Shakespeare has 65). Everything here is plain NumPy; the model never sees a
@@ -8,9 +8,8 @@ string.
   whose message says what is wrong (the CLI prints it and exits with code 2).
 - :class:`CharVocab` maps characters <-> ids (ids in sorted-character order, as nanoGPT).
 - :func:`split_ids` makes the 90/10 train/validation split (the first 90% trains).
-- :class:`BatchSampler` draws random ``(B, T)`` windows, as nanoGPT's ``get_batch``, from its
-  own NumPy generator whose state is saved in checkpoints, so a resumed run draws exactly the
-  batches the uninterrupted run would have drawn.
+- the training batches are drawn in the loop's own file (``loop.BatchSampler``, nanoGPT's
+  ``get_batch``).
 - :func:`eval_windows` cuts a split into non-overlapping windows so that every character is
   scored exactly once (the "full validation loss").
 """
@@ -144,59 +143,6 @@ def check_split_lengths(n_chars: int, val_fraction: float, block_size: int,
             f"but each part needs at least block_size + 1 = {need}; use a longer text or a "
             f"smaller --block-size"
         )
-
-
-class BatchSampler:
-    """Random (B, T) training windows from one array of ids, as nanoGPT's ``get_batch``.
-
-    Each row starts at an offset drawn uniformly from ``[0, len(data) - T)``;
-    ``x = data[i : i+T]`` and ``y = data[i+1 : i+T+1]`` (the next character at each place).
-    All randomness comes from this sampler's own PCG64 generator: :meth:`get_state` /
-    :meth:`set_state` save and restore it as a uint64 array (no pickle), which is what makes
-    a resumed run draw the same batches as an uninterrupted one.
-    """
-
-    def __init__(self, data: np.ndarray, batch_size: int, block_size: int, seed: int) -> None:
-        if len(data) <= block_size:
-            raise ValueError(
-                f"need more than block_size={block_size} ids to sample windows, got {len(data)}"
-            )
-        self.data = data
-        self.batch_size = batch_size
-        self.block_size = block_size
-        self.rng = np.random.Generator(np.random.PCG64(seed))
-
-    def sample(self) -> tuple[np.ndarray, np.ndarray]:
-        """(x, y), both int64 of shape (batch_size, block_size)."""
-        T = self.block_size
-        starts = self.rng.integers(0, len(self.data) - T, size=self.batch_size)
-        rows = starts[:, None] + np.arange(T + 1)[None, :]  # (B, T+1) indices
-        window = self.data[rows].astype(np.int64, copy=False)  # a token file holds uint16/32
-        return window[:, :-1], window[:, 1:]
-
-    def get_state(self) -> np.ndarray:
-        """The generator state as uint64 [state_hi, state_lo, inc_hi, inc_lo, has32, uint32]."""
-        st = self.rng.bit_generator.state
-        s, inc = st["state"]["state"], st["state"]["inc"]
-        mask = 2**64 - 1
-        return np.array(
-            [s >> 64, s & mask, inc >> 64, inc & mask, st["has_uint32"], st["uinteger"]],
-            dtype=np.uint64,
-        )
-
-    def set_state(self, state: np.ndarray) -> None:
-        """Restore a state returned by :meth:`get_state`."""
-        a = np.asarray(state)
-        if a.shape != (6,) or a.dtype != np.uint64:
-            raise ValueError(f"a sampler state is a uint64 array of shape (6,), got "
-                             f"{a.dtype} {a.shape}")
-        v = [int(x) for x in a]
-        self.rng.bit_generator.state = {
-            "bit_generator": "PCG64",
-            "state": {"state": (v[0] << 64) | v[1], "inc": (v[2] << 64) | v[3]},
-            "has_uint32": v[4],
-            "uinteger": v[5],
-        }
 
 
 def eval_windows(

@@ -35,7 +35,6 @@ import argparse
 import atexit
 import contextlib
 import hashlib
-import importlib
 import math
 import os
 import sys
@@ -48,7 +47,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from .. import distributed as dist
-from ..backends import get_backend
+from ..num_threads import set_num_threads
 from .data import CharVocab, DataError
 from .tokens import BPETokenizer
 
@@ -229,19 +228,6 @@ def default_threads(local_ranks: int) -> int:
     return max(1, cores // max(1, local_ranks))
 
 
-def set_threads(n: int) -> None:
-    """Use ``n`` threads for NumPy's BLAS and Numba's kernels in this process. Numba reads
-    NUMBA_NUM_THREADS when it is imported (the fast backend imports it on first use)."""
-    os.environ["NUMBA_NUM_THREADS"] = str(n)
-    os.environ["OMP_NUM_THREADS"] = str(n)  # OpenMP and a BLAS not loaded yet (SciPy's)
-    if "numba" in sys.modules:  # already loaded: change its pool's active size
-        numba = sys.modules["numba"]
-        numba.set_num_threads(min(n, numba.config.NUMBA_NUM_THREADS))
-    if get_backend() == "fast":
-        # imported here, not at the top: only the fast backend may load Numba
-        importlib.import_module("minigrad.kernels.runtime.threads").set_numpy_blas_threads(n)
-
-
 # Flags that only rank 0's printing and sampling use, or that may differ per host: not compared.
 NOT_COMPARED = {"threads", "compile", "config", "plot", "prompt", "max_new_tokens",
                 "temperature", "top_k", "num_samples", "checkpoint", "sample", "log_interval"}
@@ -358,7 +344,7 @@ def connect(args: argparse.Namespace, parser: argparse.ArgumentParser, batch_siz
     threads = args.threads
     if group is None and launched_world_size() <= 1:
         if threads is not None:
-            set_threads(threads)
+            set_num_threads(threads)
         return SINGLE, threads
     if group is None:
         dist.init_process_group()
@@ -376,5 +362,5 @@ def connect(args: argparse.Namespace, parser: argparse.ArgumentParser, batch_siz
     if group is None:
         threads = threads if threads is not None else default_threads(
             dist.get_local_world_size())
-        set_threads(threads)
+        set_num_threads(threads)
     return world, threads

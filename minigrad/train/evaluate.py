@@ -15,8 +15,9 @@ import numpy as np
 
 import minigrad
 
-from .data import BatchSampler, eval_windows
+from .data import eval_windows
 from .distributed_run import SINGLE, World
+from .loop import BatchSampler
 
 FULL_EVAL_ROWS = 64  # most windows per batch when scoring the whole validation split
 # At most this many logits (rows * block_size * vocab_size) per full-split batch: 64 rows of

@@ -25,27 +25,25 @@ SAMPLE_CHUNK = 25
 @contextlib.contextmanager
 def one_thread() -> Iterator[None]:
     """Run the fast backend's kernels on the calling thread alone, restoring the thread
-    count afterwards (numba.set_num_threads is per Python thread; nothing changes on the
-    reference backend, which has no kernel threads).
+    count afterwards (``minigrad.set_num_threads``; nothing changes on the reference
+    backend, whose products are few and large while sampling is tiny calls).
 
     Why sampling wants it: decoding one sequence is tens of thousands of tiny kernel calls
     (about sixty per character), each a few microseconds of work. Sharing such a call over
     two threads gains little on an idle machine, but when other processes hold the cores
-    every call waits until its second thread is scheduled again. Measured on this 2-core
-    machine while other jobs ran (2026-11-25, 50 characters past the context window, a
-    full-block forward each): 23.4 s on two threads, 0.6 s on one.
+    every call waits until its second thread is scheduled again: on a 2-core machine while
+    other jobs ran, 50 characters past the context window (a full-block forward each) took
+    23.4 s on two threads, 0.6 s on one.
     """
     if minigrad.get_backend() != "fast":
         yield
         return
-    import numba  # loaded already: the fast backend's kernels are Numba's
-
-    before = numba.get_num_threads()
-    numba.set_num_threads(1)
+    before = minigrad.get_num_threads()
+    minigrad.set_num_threads(1)
     try:
         yield
     finally:
-        numba.set_num_threads(before)
+        minigrad.set_num_threads(before)
 
 
 def generate_text(model, vocab, prompt: str, max_new_tokens: int,

@@ -8,7 +8,7 @@ would renumber an ``--init-from`` model's ids, a changed text on ``--resume``, a
 :func:`prepare_run` decides before it destroys: parse, then every check (reading files,
 never writing), then the first writes: ``safety.check_writable`` (create ``--out-dir``,
 prove it writable), ``safety.make_room`` (delete or back up the run found there), the token
-file. It returns the :class:`~minigrad.train.run.Run` that ``chars.train_loop`` drives.
+file. It returns the :class:`~minigrad.train.run.Run` that ``loop.train_loop`` drives.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 import minigrad
+from minigrad import cold_start
 
 from .checkpoint import (
     RESUME_KEYS,
@@ -36,7 +37,6 @@ from .checkpoint import (
 )
 from .cli import FLAG_TO_KEY, RESUMABLE_OVERRIDES, config_from_args, resume_command
 from .data import (
-    BatchSampler,
     CharVocab,
     DataError,
     check_split_lengths,
@@ -46,6 +46,7 @@ from .data import (
 from .distributed_run import connect, shared_tokenizer, tokenizer_from_shared
 from .evaluate import hash_seed
 from .generation import resolve_prompt
+from .loop import BatchSampler
 from .pretrained import config_entries, load_model, reconfigured
 from .progress import Progress
 from .run import Run
@@ -68,7 +69,6 @@ from .tokens import (
     tokenizer_from_checkpoint,
     train_bpe,
 )
-from .warmup import start_fast_kernels
 
 # Config keys of runs saved before they existed, with the value those runs had.
 NEW_KEYS = {"activation": "gelu", "layer_norm_eps": 1e-5, "grad_accum": 1, "init_from": "",
@@ -187,8 +187,9 @@ def prepare_run(args: argparse.Namespace, explicit: set[str],
     check_plot_available(args, parser)
     cfg, ckpt = run_config(args, explicit, parser, out_dir)
     world, threads = connect(args, parser, int(cfg["batch_size"]))  # the ranks agree on the run
-    if world.size > 1:  # every rank must run the same kernels: no reference-backend start
-        args.compile = "wait"
+    # Every rank must compute with the same kernels (no primitive answered by the reference
+    # code on one rank only), and a profile measures the kernels, not their compilation.
+    cold_start.set_compile_mode("wait" if world.size > 1 or args.profile else args.compile)
 
     # --- tokenizer and data: read only (nothing is written before every check has passed) ----
     check_out_dir(out_dir, args, explicit, parser)
@@ -265,8 +266,6 @@ def prepare_run(args: argparse.Namespace, explicit: set[str],
               len(ids), train_ids, val_ids, val_seq, prompt, model, net, opt, sampler, state,
               saved_at=state.iteration if args.resume else None)
     describe(run)
-    if minigrad.get_backend() == "fast":
-        run.compiling = start_fast_kernels(cfg, "wait" if args.profile else args.compile)
     if args.profile:
         return run
     run.progress = Progress(run.max_iters, plain_every=cfg["log_interval"])

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import numpy as np
 
+from minigrad import cold_start
+
 from .checkpoint import RunState
 from .cli import program_command, resume_command
 from .distributed_run import SINGLE
@@ -23,6 +25,7 @@ def finish_run(run: Run) -> int:
     """Score the full validation split, write metrics.json, print the summary, the commands
     to go on, the plot and a sample (rank 0 only); returns the exit code 0."""
     run.progress.clear()
+    wait_for_background_compile()  # the score below runs on the fast kernels
     if not run.world.is_main:
         return 0
     cfg, state, args = run.cfg, run.state, run.args
@@ -36,7 +39,7 @@ def finish_run(run: Run) -> int:
         print("full validation split not scored (--no-final-eval)")
     metrics = write_metrics(run.out_dir, cfg, state, full_val, n_scored,
                             run.model.num_parameters(), run.tokens_per_iter,
-                            run.reference_iters,
+                            cold_start.reference_answers(),
                             run.world.describe(int(cfg["batch_size"]), run.threads))
     print(f"{metrics['iterations']} iterations in {metrics['wall_seconds']:.1f} s "
           f"({metrics['median_ms_per_iter']:.1f} ms/iter median, "
@@ -64,17 +67,28 @@ def finish_run(run: Run) -> int:
                          args.temperature, args.top_k, report=counter.update)
     counter.done()
     print(text)
+    wait_for_background_compile()  # sampling's own kernels (batch 1, the key/value cache)
     return 0
+
+
+def wait_for_background_compile() -> None:
+    """Let the kernels still compiling in the background finish, saying so, so that what
+    follows and the next runs find them cached (nothing happens on a warm cache)."""
+    if cold_start.compiling():
+        print("waiting for the fast kernels compiling in the background (first run with this "
+              "Numba cache; the next runs find them cached)...", flush=True)
+        cold_start.wait_for_kernels()
 
 
 def write_metrics(out_dir: Path, cfg: dict, state: RunState, full_val: float | None,
                   n_scored: int,
-                  n_params: int, tokens_per_iter: int, reference_iters: int,
+                  n_params: int, tokens_per_iter: int, reference_answers: int,
                   ran_on: dict | None = None) -> dict:
     """Write metrics.json (config, final losses, speed, eval history) and return it.
     ``ran_on``: how the run ran (world size, rows per rank, threads: distributed_run.py)
-    ``reference_iters``: iterations of this session that ran on the reference backend while
-    the fast kernels compiled in the background. ``full_val_characters`` counts the scored
+    ``reference_answers``: fast-backend primitive calls of this session answered by the
+    reference code while their kernels compiled in the background
+    (``minigrad.cold_start.reference_answers``; 0 on a warm cache). ``full_val_characters`` counts the scored
     ids (characters, or tokens of a BPE run)."""
     step_ms = np.asarray(state.step_ms, dtype=np.float64)
     train_seconds = float(step_ms.sum() / 1000.0)
@@ -91,7 +105,7 @@ def write_metrics(out_dir: Path, cfg: dict, state: RunState, full_val: float | N
         "wall_seconds": state.wall_seconds,
         "train_seconds": train_seconds,
         "median_ms_per_iter": float(np.median(step_ms)) if step_ms.size else None,
-        "reference_backend_iters": reference_iters,
+        "reference_answers": reference_answers,
         **(ran_on or SINGLE.describe(int(cfg["batch_size"]), None)),
         # steady-state speed: from the median step, so one-time costs (kernel compilation
         # in the first step of a session) do not distort it

@@ -1,10 +1,9 @@
 """A training run as the loop sees it: what it holds, and what the loop does besides a step.
 
 :class:`Run` is built by ``prepare.prepare_run`` (configuration, data, model, optimizer,
-sampler, restored state) and driven by ``chars.train_loop``. Its methods are the loop's
-other lines: the learning-rate schedule, the evaluation with its checkpoints, the
-bookkeeping after a step, the switch to the fast kernels when the background compile is
-done, and the two early ends (a signal, a non-finite loss).
+sampler, restored state) and driven by ``loop.train_loop``. Its methods are what the loop
+calls outside its steps: the evaluation with its checkpoints, and the two early ends (a
+signal, a non-finite loss).
 """
 
 from __future__ import annotations
@@ -20,16 +19,13 @@ from typing import Any
 
 import numpy as np
 
-from minigrad.optim import cosine_lr
-
 from .checkpoint import RunState, save_checkpoint
 from .cli import resume_command
-from .data import BatchSampler
 from .distributed_run import World
 from .evaluate import estimate_loss
+from .loop import BatchSampler, learning_rate
 from .progress import Progress
 from .safety import NonFiniteLoss, check_finite, writing
-from .warmup import BackgroundCompile, switch_to_fast
 
 # Test hook: when this environment variable holds an iteration number, the run sends itself
 # SIGINT after that many steps, exercising the real Ctrl-C path at a known place.
@@ -61,9 +57,7 @@ class Run:
     sampler: BatchSampler
     state: RunState
     saved_at: int | None              # iteration of ckpt_last.npz on disk (None: none yet)
-    compiling: BackgroundCompile | None = None
     progress: Progress | None = None
-    reference_iters: int = 0          # steps run on the reference backend while compiling
     session_start: float = field(default_factory=time.perf_counter)
     interrupt_at: int = field(default_factory=lambda: int(os.environ.get(INTERRUPT_ENV, "-1")))
 
@@ -94,36 +88,12 @@ class Run:
         c = self.cfg
         return int(c["batch_size"]) * int(c["block_size"]) * int(c.get("grad_accum", 1))
 
-    def lr_at(self, it: int) -> float:
-        """Warmup then cosine decay (``minigrad.optim.cosine_lr``)."""
-        c = self.cfg
-        return cosine_lr(it, float(c["lr"]), int(c["warmup_iters"]), int(c["lr_decay_iters"]),
-                         float(c["min_lr"]))
-
-    def use_fast_kernels_when_ready(self, it: int) -> None:
-        """Go on on the fast backend once the background compile is done (waiting for it
-        when the run is over, so that the next runs are fast)."""
-        if self.compiling is not None and (self.compiling.finished() or it >= self.max_iters):
-            switch_to_fast(self.compiling, self.cfg, self.progress.message)
-            self.compiling = None
-
-    def stop_background_compile(self) -> None:
-        """Kill a background compile still running (the run stopped early)."""
-        if self.compiling is not None:
-            self.compiling.stop()
-
-    def eval_due(self, it: int) -> bool:
-        """Every eval_interval steps and at the end, unless this iteration was evaluated
-        already (a resumed run does not redo the estimate its checkpoint holds)."""
-        due = it % int(self.cfg["eval_interval"]) == 0 or it == self.max_iters
-        return due and it != self.state.last_eval_iter
-
     def evaluate(self, it: int) -> None:
         """Estimate both losses, log them (metrics.jsonl, a message), checkpoint."""
         est = estimate_loss(self.model, {"train": self.train_ids, "val": self.val_ids},
                             self.cfg, it, self.world)
         check_finite(self.model, est, it)
-        row = {"iter": it, "train": est["train"], "val": est["val"], "lr": self.lr_at(it)}
+        row = {"iter": it, "train": est["train"], "val": est["val"], "lr": learning_rate(it, self.cfg)}
         for key, value in row.items():
             self.state.history[key].append(value)
         self.state.last_eval_iter = it
@@ -155,18 +125,6 @@ class Run:
                 save_checkpoint(path, self.model, self.opt, self.state, self.cfg,
                                 self.tokenizer, self.sampler, self.text_sha,
                                 weights_only=self.args.save_weights_only)
-
-    def record_step(self, loss: float, lr: float, seconds: float) -> None:
-        """Bookkeeping after a step: state, progress line, the test hook's SIGINT."""
-        s = self.state
-        s.iteration += 1
-        s.train_losses.append(loss)
-        s.step_ms.append(seconds * 1000.0)
-        self.reference_iters += self.compiling is not None
-        self.progress.record_time(seconds)
-        self.progress.update(s.iteration, loss, lr)
-        if s.iteration == self.interrupt_at:
-            os.kill(os.getpid(), signal.SIGINT)
 
     def interrupted(self, signum: int) -> int:
         """Save ckpt_last.npz, say how to continue; the exit code 128 + signum. (With

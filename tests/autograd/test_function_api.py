@@ -272,17 +272,38 @@ def test_plain_backward_of_a_numpy_backward_is_fine():
     np.testing.assert_allclose(x.grad.data, 3 * A.astype(np.float64) ** 2)
 
 
+class DataCube(Function):
+    """a^3 whose backward computes on ``.data``: under create_graph the gradient it returns is
+    a plain array, with no graph, although NumPy never read a Tensor."""
+
+    differentiable_backward = True
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return a**3
+
+    @staticmethod
+    def backward(ctx, grad):
+        (a,) = ctx.saved_tensors
+        return np.asarray(grad.data) * 3 * a.data * a.data
+
+
+@pytest.mark.parametrize("fn, message", [
+    (NumpyCube, (r"NumPy function read a Tensor that requires grad inside a backward recorded "
+                r"with create_graph=True")),
+    (DataCube, (r"DataCube\.backward returned a gradient with no graph at index 0 \(an input "
+               r"of shape \[2, 3\] that requires grad\)")),
+], ids=["numpy reads a tensor", "returns an array"])
 @pytest.mark.parametrize("how", ["gradgradcheck", "grad_outputs that require grad",
                                  "an op before it"])
-def test_numpy_in_a_differentiable_backward_is_refused(how):
+def test_numpy_in_a_differentiable_backward_is_refused(how, fn, message):
     x = mg.tensor(A.astype(np.float64), requires_grad=True)
-    with pytest.raises(RuntimeError, match=r"NumpyCube\.backward returned a gradient with no "
-                       r"graph at index 0 \(an input of shape \[2, 3\] that requires grad\)"):
+    with pytest.raises(RuntimeError, match=message):
         if how == "gradgradcheck":
-            mg.gradgradcheck(lambda a: NumpyCube.apply(a), [x])
+            mg.gradgradcheck(lambda a: fn.apply(a), [x])
         elif how == "grad_outputs that require grad":
             v = mg.tensor(np.ones(A.shape), requires_grad=True)
-            mg.autograd.grad(NumpyCube.apply(x), x, grad_outputs=v, create_graph=True)
+            mg.autograd.grad(fn.apply(x), x, grad_outputs=v, create_graph=True)
         else:  # the incoming gradient has a graph through x: d(x^2 ...)/dx
-            mg.autograd.grad((NumpyCube.apply(x) * x).sum(), x, create_graph=True)
-
+            mg.autograd.grad((fn.apply(x) * x).sum(), x, create_graph=True)

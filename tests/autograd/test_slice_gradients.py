@@ -1,4 +1,4 @@
-"""Gradients of slices (ops/array_ops.SliceGrad): the engine keeps the gradients of slices
+"""Gradients of slices (grad_buffers.SliceGrad): the engine keeps the gradients of slices
 of one tensor lazy and builds the whole once, into an uninitialised array when the slices
 tile it (q|k|v of a packed c_attn), into zeros otherwise, or not at all when the parts already
 lie in one array at their places; each way the same values as adding each zero-padded slice
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import minigrad as mg
-from minigrad.ops.array_ops import SliceGrad, _tiles
+from minigrad.grad_buffers import SliceGrad, _tiles
 
 SHAPE = (2, 3, 6)
 CASES = {  # name: (indices, whether they tile SHAPE)
@@ -66,7 +66,7 @@ def test_packed_qkv_gradient_through_the_engine():
 def test_parts_already_in_place_are_the_whole_without_a_copy():
     """Gradients written into views of one packed array (backends.interface.empty_like_packed)
     at their own indices: materialize returns that array; any part elsewhere, and it copies."""
-    from minigrad.backends.interface import empty_like_packed
+    from minigrad.grad_buffers import empty_like_packed
 
     packed_from = np.zeros((2, 3, 3, 4), np.float32)  # a (B, T, 3, C) projection, sliced
     indices = [(slice(None), slice(None), i) for i in range(3)]
@@ -93,7 +93,7 @@ def test_parts_already_in_place_are_the_whole_without_a_copy():
     ("q|k|v", True), ("q|k only", False), ("overlapping", False), ("expanded", False),
     ("separate arrays", False)])
 def test_empty_like_packed_only_for_views_that_tile_one_array(views, packed):
-    from minigrad.backends.interface import empty_like_packed
+    from minigrad.grad_buffers import empty_like_packed
 
     base = np.zeros((2, 5, 3, 4), np.float32)
     row = np.zeros((1, 5, 4), np.float32)
@@ -117,17 +117,17 @@ def test_gpt_attention_gradient_is_packed_in_place_and_equals_the_reference(monk
     """GPT's attention: q, k, v are slices of one (B, T, 3, H, hs) projection. The fast backend
     writes their gradients into one packed array, which becomes the projection's gradient
     uncopied (every layer's); the gradients are the reference backend's."""
-    from minigrad.ops import array_ops
+    from minigrad import grad_buffers
 
     found = []
-    in_place = array_ops.SliceGrad._in_place
+    in_place = grad_buffers.SliceGrad._in_place
 
     def recording(self):
         whole = in_place(self)
         found.append(whole is not None)
         return whole
 
-    monkeypatch.setattr(array_ops.SliceGrad, "_in_place", recording)
+    monkeypatch.setattr(grad_buffers.SliceGrad, "_in_place", recording)
     idx = np.random.default_rng(3).integers(0, 11, (2, 8))
     grads = {}
     for name in ("reference", "fast"):

@@ -165,12 +165,79 @@ def test_inplace_into_constant_buffer_records_the_value_written():
     assert not buf.is_leaf and buf.requires_grad
 
 
-def test_consumer_of_the_old_value_is_refused_not_silently_rerouted():
-    a = leaf([1.0, 2.0])
-    h = a + 0.0
-    y = h + 1.0  # Add saves nothing: only the graph order can tell
-    h.mul_(3.0)
-    with pytest.raises(RuntimeError, match=r"changed in place by Mul after Add used it"):
+# Programs whose ops used h before it was written in place; each keeps differentiating
+# through the value it read. EARLIER_USES pairs each with d(loss)/dx at x = [1, 2] as
+# PyTorch 2.13 computes it.
+def _later_consumer(x):
+    h = x * 2
+    y = h + 1
+    h.mul_(3)
+    return (y * h).sum()
+
+
+def _two_writes(x):
+    h = x * 2
+    y = h + 1
+    h.add_(1)
+    w = h - 1
+    h.mul_(3)
+    return (y + w * 2 + h).sum()
+
+
+def _write_through_a_view(x):
+    h = x * 2
+    y = h.sum()
+    h[0:1].mul_(5)
+    return y + h.sum()
+
+
+def _view_used_then_base_written(x):
+    h = x * 2
+    y = h[1:] + 1
+    h.add_(1)
+    return y.sum() + h.sum()
+
+
+def _op_saving_its_output(x):
+    h = x * 2
+    y = h.exp()  # saves its output, not h
+    h.mul_(3)
+    return y.sum()
+
+
+def _augmented_assignments(x):
+    h = x * 2
+    y = -h
+    h += 1
+    y.sub_(h)
+    return (y * x).sum()
+
+
+EARLIER_USES = [
+    (_later_consumer, [30.0, 54.0]),
+    (_two_writes, [12.0, 12.0]),
+    (_write_through_a_view, [12.0, 4.0]),
+    (_view_used_then_base_written, [2.0, 4.0]),
+    (_op_saving_its_output, [2 * np.exp(2.0), 2 * np.exp(4.0)]),
+    (_augmented_assignments, [-9.0, -17.0]),
+]
+
+
+@pytest.mark.parametrize("program, expected", EARLIER_USES,
+                         ids=[p.__name__.strip("_") for p, _ in EARLIER_USES])
+def test_an_op_that_used_a_tensor_before_its_in_place_write_differentiates_the_old_value(
+        program, expected):
+    x = leaf([1.0, 2.0])
+    program(x).backward()
+    np.testing.assert_allclose(x.grad.data, expected, rtol=1e-12)
+
+
+def test_an_op_that_saved_the_overwritten_array_is_refused():
+    x = leaf([1.0, 2.0])
+    h = x * 2
+    y = h * h  # saves h's array
+    h.add_(1)
+    with pytest.raises(RuntimeError, match=r"modified by an inplace operation.*input 0 of Mul"):
         y.sum().backward()
 
 

@@ -38,7 +38,7 @@ def run_ranks(mpiexec: str, *args: str, flags: tuple = (), timeout: float = 300,
 
 # ---- single process: no MPI needed --------------------------------------------------
 def test_import_does_not_import_mpi4py():
-    code = ("import sys, minigrad, minigrad.distributed, minigrad.train.chars; "
+    code = ("import sys, minigrad, minigrad.distributed, minigrad.train.command; "
             "print('mpi4py' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, check=True)

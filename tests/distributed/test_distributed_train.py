@@ -18,11 +18,11 @@ import mpi_launch as launch  # this folder is on the import path (see conftest.p
 import numpy as np
 import pytest
 
-from minigrad.train import chars
+from minigrad.train import command as chars
 from minigrad.train.data import TINY_SHAKESPEARE
 from minigrad.train.distributed_run import World, default_threads, launched_world_size
 
-TRAINER = [sys.executable, "-m", "minigrad.train.chars"]
+TRAINER = [sys.executable, "-m", "minigrad.train.command"]
 TINY = ["--n-layer", "1", "--n-head", "2", "--n-embd", "16", "--block-size", "16",
         "--batch-size", "12", "--warmup-iters", "2", "--eval-iters", "2", "--eval-interval",
         "10", "--max-new-tokens", "5", "--compile", "wait"]

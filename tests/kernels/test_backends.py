@@ -417,3 +417,98 @@ def test_reference_backend_passes_the_gradient_checks():
         capture_output=True, text=True, timeout=900, cwd=ROOT, check=False,
         env={**os.environ, "MINIGRAD_BACKEND": "reference"})
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
+
+
+@parity("recurrence", "recurrence_backward")
+@given(dtypes, st.sampled_from(["RNN_TANH", "RNN_RELU", "LSTM", "GRU"]), st.integers(1, 5),
+       st.integers(0, 3), st.integers(1, 4), st.booleans(), st.booleans(),
+       st.integers(0, 2**32 - 1))
+def test_recurrence(dtype, kind, length, batch, hidden, reverse, bias, seed):
+    # every cell kind, both directions, with and without b_hh, an empty batch and one step
+    rng = np.random.default_rng(seed)
+    gates = {"LSTM": 4, "GRU": 3}.get(kind, 1) * hidden
+    gi = _arr(rng, (length, batch, gates), dtype, 2)
+    h0, c0 = _arr(rng, (batch, hidden), dtype), _arr(rng, (batch, hidden), dtype)
+    c0 = c0 if kind == "LSTM" else None
+    w, b = _arr(rng, (gates, hidden), dtype), _arr(rng, (gates,), dtype) if bias else None
+    args = (kind, gi, h0, c0, w, b, reverse)
+    (yf, gf), (yr, gr) = FB.recurrence(*args), RB.recurrence(*args)
+    _close(yf, yr, dtype)
+    _close(gf, gr, dtype)
+    gy = _arr(rng, yr.shape, dtype)
+    back = (kind, gy, yr, gr, h0, c0, w, reverse)
+    for f, r in zip(FB.recurrence_backward(*back), RB.recurrence_backward(*back)):
+        _close(f, r, dtype)
+
+
+@parity("window_max", "window_select", "window_select_backward")
+@given(dtypes, st.integers(1, 3), st.integers(0, 2), st.integers(1, 3), st.integers(1, 4),
+       st.integers(1, 2), st.integers(0, 2**32 - 1))
+def test_window_max_select_and_scatter(dtype, d, rows, kernel, stride, dilation, seed):
+    # 1-3 spatial dims, a stride above the kernel, dilation, no rows (an empty batch), ties
+    # (small integers drawn), -inf padding and NaN: the first maximum wins, a NaN first of all
+    rng = np.random.default_rng(seed)
+    k = tuple(int(v) for v in rng.integers(1, kernel + 1, d))
+    s = tuple(int(v) for v in rng.integers(1, stride + 1, d))
+    r = tuple(int(v) for v in rng.integers(1, dilation + 1, d))
+    space = tuple(int(dl * (kl - 1) + 1 + rng.integers(0, 5)) for kl, dl in zip(k, r))
+    x = rng.integers(-2, 3, (rows, 2, *space)).astype(dtype)
+    x[rng.random(x.shape) < 0.1] = -np.inf
+    x[rng.random(x.shape) < 0.05] = np.nan
+    (yf, af), (yr, ar) = FB.window_max(x, k, s, r), RB.window_max(x, k, s, r)
+    np.testing.assert_array_equal(af, ar)
+    np.testing.assert_array_equal(yf, yr)
+    np.testing.assert_array_equal(FB.window_select(x, ar, k, s, r), yr)
+    np.testing.assert_array_equal(RB.window_select(x, ar, k, s, r), yr)
+    g = _arr(rng, yr.shape, dtype)
+    _close(FB.window_select_backward(g, ar, x.shape, k, s, r),
+           RB.window_select_backward(g, ar, x.shape, k, s, r), dtype)
+
+
+@parity("windows_backward")
+@given(dtypes, st.integers(1, 3), st.integers(0, 3), st.integers(1, 3), st.integers(1, 4),
+       st.integers(1, 2), st.sampled_from(["contiguous", "strided", "broadcast"]),
+       st.integers(0, 2**32 - 1))
+def test_col2im(dtype, d, rows, kernel, stride, dilation, layout, seed):
+    # overlapping windows (stride below the kernel) add up, a stride above it leaves gaps,
+    # dilation, no rows; g a permuted view, as a convolution's gradient reaches it, or one
+    # value per window broadcast over its offsets, as average pooling's
+    rng = np.random.default_rng(seed)
+    k = tuple(int(v) for v in rng.integers(1, kernel + 1, d))
+    s = tuple(int(v) for v in rng.integers(1, stride + 1, d))
+    r = tuple(int(v) for v in rng.integers(1, dilation + 1, d))
+    shape = (rows, 2) + tuple(int(dl * (kl - 1) + 1 + rng.integers(0, 5)) for kl, dl in zip(k, r))
+    out = RB.windows(np.zeros(shape, dtype), k, s, r).shape[2:2 + d]
+    if layout == "strided":  # stored kernel-major (rows, 2, *kernel, *out)
+        g = np.moveaxis(_arr(rng, (rows, 2, *k, *out), dtype), tuple(range(2, 2 + d)),
+                        tuple(range(2 + d, 2 + 2 * d)))
+    elif layout == "broadcast":
+        g = np.broadcast_to(_arr(rng, (rows, 2, *out, *(1,) * d), dtype), (rows, 2, *out, *k))
+    else:
+        g = _arr(rng, (rows, 2, *out, *k), dtype)
+    _close(FB.windows_backward(g, shape, s, r), RB.windows_backward(g, shape, s, r), dtype)
+
+
+@pytest.mark.parametrize("kind", ["RNN_TANH", "RNN_RELU", "LSTM", "GRU"])
+@pytest.mark.parametrize("reverse", [False, True])
+def test_recurrence_with_its_rows_split_over_threads(kind, reverse):
+    # large enough for the fast backend to give the threads rows of their own (an odd batch:
+    # blocks of unequal size); the drawn cases above are all serial
+    rng = np.random.default_rng(0)
+    hidden, batch = 64, 5
+    gates = {"LSTM": 4, "GRU": 3}.get(kind, 1) * hidden
+    gi = _arr(rng, (80, batch, gates), np.float32)
+    h0, c0 = _arr(rng, (batch, hidden), np.float32), _arr(rng, (batch, hidden), np.float32)
+    c0 = c0 if kind == "LSTM" else None
+    w, b = _arr(rng, (gates, hidden), np.float32, 0.1), _arr(rng, (gates,), np.float32)
+    (yf, gf), (yr, gr) = (be.recurrence(kind, gi, h0, c0, w, b, reverse) for be in (FB, RB))
+    _close(yf, yr, np.float32)
+    _close(gf, gr, np.float32)
+    back = (kind, _arr(rng, yr.shape, np.float32), yr, gr, h0, c0, w, reverse)
+    for f, r in zip(FB.recurrence_backward(*back), RB.recurrence_backward(*back)):
+        if r is None:
+            assert f is None
+            continue
+        # dW and db add up 400 rows of float32 products, in another order: their rounding
+        # is that of the sum's largest terms
+        np.testing.assert_allclose(f, r, rtol=1e-4, atol=1e-5 * max(1.0, float(np.abs(r).max())))

@@ -17,6 +17,7 @@ from minigrad.kernels import grad_norm as KG
 from minigrad.kernels import matmul as MM
 from minigrad.kernels.runtime import settings as runtime
 from minigrad.kernels.runtime import threads
+from minigrad.num_threads import set_openblas_threads
 
 R = Reference()  # the reference backend: every primitive in NumPy, the oracle
 FB = Fast()
@@ -205,13 +206,13 @@ def test_linear_of_few_rows_other_layouts_equal_reference(case):
 
 
 def test_numpy_blas_threads_can_be_set_and_restored():
-    previous = threads.set_numpy_blas_threads(1)
+    previous = set_openblas_threads("numpy", 1)
     if previous is None:
         pytest.skip("NumPy's own OpenBLAS is not found in this process (not Linux/OpenBLAS)")
     try:
-        assert threads.set_numpy_blas_threads(1) == 1
+        assert set_openblas_threads("numpy", 1) == 1
         a = np.ones((64, 64), np.float32)
         np.testing.assert_array_equal(a @ a, np.full((64, 64), 64, np.float32))
     finally:
-        assert threads.set_numpy_blas_threads(previous) == 1
-    assert threads.set_numpy_blas_threads(previous) == previous
+        assert set_openblas_threads("numpy", previous) == 1
+    assert set_openblas_threads("numpy", previous) == previous

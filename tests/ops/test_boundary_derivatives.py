@@ -79,6 +79,11 @@ def _cases() -> dict:
     add("clamp at min only", lambda L, a: a.clamp(min=-0.5), X([-0.5, -0.6, 3.0]))
     add("clamp at max only", lambda L, a: a.clamp(max=0.75), X([0.75, 0.8, -3.0]))
     add("clamp with min == max", lambda L, a: a.clamp(0.5, 0.5), X([0.5, 0.4, 0.6]))
+    # an infinite gradient arriving where the mask is 0 gives 0 (PyTorch selects, not 0 * inf)
+    add("relu with an infinite gradient at a zeroed input",
+        lambda L, a, c: a.relu() * c, X([-1.0, 0.0, 2.0]), C([inf, inf, 1.0]))
+    add("clamp with an infinite gradient outside the bounds",
+        lambda L, a, c: a.clamp(-0.5, 0.75) * c, X([-1.0, 0.0, 2.0]), C([inf, 1.0, inf]))
     add("clamp squared at the bounds", lambda L, a: a.clamp(-0.5, 0.75) * a,
         X([-0.5, 0.75, 0.1]))
     add("hardtanh at its bounds", lambda L, a: L.F.hardtanh(a) * a, X([-1.0, 1.0, 0.5, 2.0]))
@@ -425,6 +430,16 @@ EXPECTED = {
     'clamp with min == max': {
         'value': [0.5, 0.5, 0.5],
         'grad': [[1.0, 0.0, 0.0]],
+        'gradgrad': [[0.0, 0.0, 0.0]],
+    },
+    'relu with an infinite gradient at a zeroed input': {
+        'value': [nan, nan, 2.0],
+        'grad': [[0.0, 0.0, 1.5]],
+        'gradgrad': [[0.0, 0.0, 0.0]],
+    },
+    'clamp with an infinite gradient outside the bounds': {
+        'value': [-inf, 0.0, inf],
+        'grad': [[0.0, 1.25, 0.0]],
         'gradgrad': [[0.0, 0.0, 0.0]],
     },
     'clamp squared at the bounds': {

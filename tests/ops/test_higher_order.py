@@ -521,7 +521,7 @@ def test_create_graph_checks_in_place_writes():
 
 def test_gradgradcheck_catches_a_wrong_second_derivative():
     class BadCube(Function):
-        """x**3 whose one backward reads one factor of a as a constant (np.asarray): right
+        """x**3 whose one backward reads one factor of a as a constant (``.data``): right
         on arrays, so its first derivative is right; the recorded one misses a term."""
 
         differentiable_backward = True
@@ -534,13 +534,48 @@ def test_gradgradcheck_catches_a_wrong_second_derivative():
         @staticmethod
         def backward(ctx, grad):
             (a,) = ctx.saved_tensors
-            return 3 * a * np.asarray(a) * grad  # d/da of this loses half under create_graph
+            return 3 * a * a.data * grad  # d/da of this loses half under create_graph
 
     x = leaf(np.array([0.5, -1.0, 2.0]))
     assert gradcheck(lambda t: BadCube.apply(t), [x])
     with pytest.raises(GradcheckError, match=r"gradgradcheck .*input 0 .*element \(\d+,\)"
                                              r".*analytic .* vs numeric"):
         gradgradcheck(lambda t: BadCube.apply(t), [x])
+
+
+@pytest.mark.parametrize("numpy_read", [
+    lambda a, grad: grad * np.square(a),           # the incoming grad keeps a graph
+    lambda a, grad: 2 * a * np.asarray(a) * grad,  # one factor read as an array
+    lambda a, grad: grad * np.exp(a),              # a ufunc on the saved input
+    lambda a, grad: grad * np.where(a > 0, a, 0),  # NumPy's where on a Tensor
+], ids=["square", "asarray-factor", "exp", "where"])
+def test_numpy_reading_a_graph_tensor_in_a_recorded_backward_refuses(numpy_read):
+    """A differentiable backward that hands a Tensor with a graph to NumPy would give a second
+    derivative that silently misses that factor: the read raises, naming the fix, while the
+    same backward still serves a plain (first-order) backward, where it runs on arrays."""
+
+    class NumpyInside(Function):
+        differentiable_backward = True
+
+        @staticmethod
+        def forward(ctx, a):
+            ctx.save_for_backward(a)
+            return a**3
+
+        @staticmethod
+        def backward(ctx, grad):
+            (a,) = ctx.saved_tensors
+            return numpy_read(a, grad)
+
+    x = leaf(np.array([0.5, -1.0, 2.0]))
+    NumpyInside.apply(x).sum().backward()  # first order: arrays, nothing to refuse
+    assert x.grad is not None
+    before = x.grad.data.copy()
+    with pytest.raises(RuntimeError, match=r"NumPy function read a Tensor that requires grad"
+                                           r".*create_graph=True.*ctx\.xp"):
+        mg.autograd.grad(NumpyInside.apply(x).sum(), [x], create_graph=True)
+    np.testing.assert_array_equal(x.grad.data, before)
+    assert np.asarray(x).shape == (3,)  # outside a recorded backward NumPy reads Tensors
 
 
 def test_one_backward_serves_create_graph_with_inputs_and_output_as_tensors():

@@ -8,6 +8,7 @@ that bad arguments are refused with a message naming them.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 import re
@@ -74,7 +75,21 @@ def test_generate_gpt2_comparison_runs_on_a_tiny_model_without_transformers():
     assert "ratio" not in out
 
 
+def test_context_length_prints_a_row_per_block_size_without_torch():
+    done = run_script("context_length.py", "--tiny", "--steps", "1", "--blocks", "24,40",
+                      "--new-tokens", "4", "--no-torch")
+    assert done.returncode == 0, done.stderr
+    training, _, decoding = done.stdout.partition("greedy decoding")
+    for table in (training, decoding):
+        rows = re.findall(r"^\s+(\d+) minigrad\s+([\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)$", table,
+                          re.MULTILINE)
+        assert [row[0] for row in rows] == ["24", "40"], done.stdout
+    assert "torch" not in training and "transformers" not in decoding, done.stdout
+
+
 @pytest.mark.parametrize("script, args, message", [
+    ("context_length.py", ["--blocks", "8,x"], "--blocks: comma-separated integers"),
+    ("context_length.py", ["--blocks", "16", "--new-tokens", "16"], "every block size > --new-tokens"),
     ("train_step.py", ["--steps", "0"], "--steps must be >= 1, got 0"),
     ("train_step.py", ["--config", "huge"], "invalid choice: 'huge'"),
     ("generate.py", ["--new-tokens", "0"], "--new-tokens must be >= 1, got 0"),
@@ -275,3 +290,19 @@ def test_each_installed_gemm_library_gives_numpys_products(library):
         w = rng.standard_normal((17, 9), dtype=np.float32)
         with pytest.raises(ValueError, match=r"C-contiguous float32.*got float32\(9, 17\)"):
             matmul(w.T, w)  # a transposed view: its rows are not where CBLAS would read
+
+
+def test_layers_prints_each_case_with_equal_losses():
+    # two cases once, minigrad and (when installed) PyTorch from the same weights: the first
+    # losses must agree, which checks that the PyTorch twins load minigrad's weights
+    torch = importlib.util.find_spec("torch") is not None
+    cases = ["mnist1d-gru", "digits-cnn"]  # a recurrence; convolution, BatchNorm, pooling
+    for case in cases:
+        done = run_script("layers.py", "--case", case, "--steps", "1", "--warmup", "0",
+                          "--run-length", "1", "--pause", "0", *([] if torch else ["--no-torch"]))
+        assert done.returncode == 0, done.stderr
+        rows = re.findall(rf"^{case}\s+(\w+)\s+([\d.]+)\s+([\d.]+)\s.*?([\d.]+) -> ([\d.]+)$",
+                          done.stdout, re.MULTILINE)
+        assert [r[0] for r in rows] == (["minigrad", "torch"] if torch else ["minigrad"]), \
+            done.stdout
+        assert len({r[3] for r in rows}) == 1, done.stdout  # the same first loss

@@ -110,7 +110,7 @@ FIRST_IMPORTS = [
     "minigrad.ops", "minigrad.ops.elementwise", "minigrad.ops.tensor_ops", "minigrad.backends",
     "minigrad.dtypes", "minigrad.random", "minigrad.functional", "minigrad.gradcheck",
     "minigrad.optim", "minigrad.serialization", "minigrad.nn", "minigrad.nn.functional",
-    "minigrad.models", "minigrad.utils.data", "minigrad.train.chars",
+    "minigrad.models", "minigrad.utils.data", "minigrad.train.command",
 ]
 
 

@@ -89,7 +89,7 @@ def test_wheel_metadata_name_license_script_and_no_exact_pins(wheel):
     pins = [r for r in requires if "==" in r.split(";")[0]]
     assert not pins, pins  # ranges: an extra must never replace the torch a user has
     entry = zf.read(info.replace("METADATA", "entry_points.txt")).decode()
-    assert "minigrad-train = minigrad.train.chars:main" in entry
+    assert "minigrad-train = minigrad.train.command:main" in entry
 
 
 def test_installed_package_beside_a_users_nn_and_models_trains(installed, tmp_path):

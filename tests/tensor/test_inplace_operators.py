@@ -34,9 +34,12 @@ AUGMENTED = {
     "&=": (operator.iand, "bitwise_and_", np.bitwise_and),
     "|=": (operator.ior, "bitwise_or_", np.bitwise_or),
     "^=": (operator.ixor, "bitwise_xor_", np.bitwise_xor),
+    "<<=": (operator.ilshift, "bitwise_left_shift_", np.left_shift),
+    ">>=": (operator.irshift, "bitwise_right_shift_", np.right_shift),
 }
 BITWISE = {"&=", "|=", "^="}
-FLOAT_OPS = sorted(set(AUGMENTED) - BITWISE)
+SHIFTS = {"<<=", ">>="}  # integers only: PyTorch shifts neither floats nor bools
+FLOAT_OPS = sorted(set(AUGMENTED) - BITWISE - SHIFTS)
 # // and % have gradient 0 or 1 almost everywhere; the gradient checks include them: the
 # recorded op must still give exactly that
 X0 = np.array([[1.5, 2.25, 0.75], [1.25, 0.5, 2.75]])
@@ -243,7 +246,7 @@ def test_float32_with_float64_operand_stays_float32(symbol):
 
 @pytest.mark.parametrize("symbol", sorted(AUGMENTED))
 def test_broadcasting_that_would_change_the_shape_is_refused(symbol):
-    dt = np.int64 if symbol in BITWISE else np.float64
+    dt = np.int64 if symbol in BITWISE | SHIFTS else np.float64
     x = mg.tensor(np.ones(3, dt))
     with pytest.raises(RuntimeError, match=r"output with shape \[3\] doesn't match the "
                                            r"broadcast shape \[2, 3\]"):
@@ -263,6 +266,41 @@ def test_bitwise_on_bool_and_integer_tensors(symbol):
         _apply(symbol, b, 1)
     with pytest.raises(TypeError):
         _apply(symbol, mg.tensor([1.0]), 1)
+
+
+# (operation, result) with PyTorch 2.13's answers: arithmetic shifts keep the sign, a count
+# at or past the width shifts everything out, a negative count gives 0 (left) or the sign
+SHIFT_CASES = [
+    (lambda: mg.tensor([5, -5]) << 1, [10, -10]),
+    (lambda: mg.tensor([5, -5]) >> 1, [2, -3]),
+    (lambda: mg.tensor([5, -5]) << 64, [0, 0]),
+    (lambda: mg.tensor([5, -5]) >> 64, [0, -1]),
+    (lambda: mg.tensor([5, -5]) << -1, [0, 0]),
+    (lambda: mg.tensor([5, -5]) >> -1, [0, -1]),
+    (lambda: 2 << mg.tensor([3]), [16]),
+    (lambda: mg.tensor([5], dtype=np.uint8) << 9, [0]),
+    (lambda: mg.tensor([True]) << 1, [2]),
+    (lambda: mg.tensor([1, 2]).bitwise_left_shift(mg.tensor([1, 2])), [2, 8]),
+]
+
+
+@pytest.mark.parametrize("k", range(len(SHIFT_CASES)))
+def test_shifts_as_pytorch(k):
+    op, want = SHIFT_CASES[k]
+    assert op().data.tolist() == want
+
+
+def test_shift_keeps_the_integer_type_and_refuses_floats_and_bools():
+    i = mg.tensor([3], dtype=np.int32)
+    assert (i << 2).dtype == np.int32
+    i <<= 2
+    assert i.data.tolist() == [12] and i._version == 1 and i.dtype == np.int32
+    for a, b in ((mg.tensor([1.5]), 1), (mg.tensor([True]), mg.tensor([True]))):
+        with pytest.raises(TypeError, match="needs integer operands"):
+            a << b
+    n, b = mg.tensor([0, 5]), mg.tensor([True, False])
+    assert n.bitwise_not_() is n and n.data.tolist() == [-1, -6] and n._version == 1
+    assert b.bitwise_not_().data.tolist() == [False, True]
 
 
 def test_bool_tensor_refuses_an_arithmetic_result():
@@ -315,7 +353,8 @@ NAMED_ARGS = {  # extra arguments of the binary and ternary ones
     "masked_fill_": (np.array([True, False, True]), -1.0),
 }
 UNIT = np.array([0.2, 0.5, 0.7])  # inside every unary method's domain but acosh's
-INTEGER_ONLY = {"bitwise_and_", "bitwise_or_", "bitwise_xor_"}
+INTEGER_ONLY = {"bitwise_and_", "bitwise_or_", "bitwise_xor_", "bitwise_left_shift_",
+                "bitwise_right_shift_", "bitwise_not_"}
 
 
 @pytest.mark.parametrize("name", sorted(set(_INPLACE_OPS) - INTEGER_ONLY))

@@ -17,12 +17,13 @@ import pytest
 
 import minigrad
 from minigrad import models
-from minigrad.train import chars, export, sample
+from minigrad.train import command as chars
+from minigrad.train import export, sample
 from minigrad.train.checkpoint import build_model
-from minigrad.train.data import BatchSampler, DataError, split_ids
+from minigrad.train.data import DataError, split_ids
 from minigrad.train.evaluate import hash_seed
+from minigrad.train.loop import BatchSampler, train_step
 from minigrad.train.pretrained import reconfigured
-from minigrad.train.step import train_step
 
 
 def installed(*names: str) -> bool:

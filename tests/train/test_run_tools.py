@@ -21,7 +21,8 @@ import pytest
 
 import minigrad
 import minigrad.serialization
-from minigrad.train import chars, export, sample
+from minigrad.train import command as chars
+from minigrad.train import export, loop, sample
 
 needs_tokenizers = pytest.mark.skipif(importlib.util.find_spec("tokenizers") is None,
                                       reason="tokenizers is not installed (the hf extra)")
@@ -327,7 +328,7 @@ def test_a_full_disk_mid_run_is_a_usage_error_and_keeps_the_last_checkpoint(
 
 def test_running_out_of_memory_mid_run_is_a_usage_error(small_text, tmp_path, monkeypatch,
                                                         capsys):
-    real, steps = chars.train_step, []
+    real, steps = loop.train_step, []
 
     def step(*a, **k):
         steps.append(1)
@@ -335,7 +336,7 @@ def test_running_out_of_memory_mid_run_is_a_usage_error(small_text, tmp_path, mo
             raise MemoryError
         return real(*a, **k)
 
-    monkeypatch.setattr(chars, "train_step", step)
+    monkeypatch.setattr(loop, "train_step", step)
     out = tmp_path / "out"
     assert run_main(chars, [*TINY, "--text", str(small_text), "--max-iters", "4",
                             "--eval-interval", "2", "--out-dir", str(out)]) == 2

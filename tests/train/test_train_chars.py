@@ -24,9 +24,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import minigrad
-from minigrad.train import chars as train_chars
+from minigrad.train import command as train_chars
 from minigrad.train import data as char_data
-from minigrad.train import progress
+from minigrad.train import loop, progress
 from minigrad.train.data import TINY_SHAKESPEARE
 
 SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "train_chars.py"
@@ -151,7 +151,7 @@ def test_eval_windows_score_every_target_once(n, block, rows):
 
 def test_batch_sampler_windows_and_state_round_trip():
     data = np.arange(1000)
-    s = char_data.BatchSampler(data, batch_size=5, block_size=8, seed=3)
+    s = loop.BatchSampler(data, batch_size=5, block_size=8, seed=3)
     x, y = s.sample()
     assert x.shape == y.shape == (5, 8)
     np.testing.assert_array_equal(y, x + 1)                 # y is x shifted by one
@@ -159,7 +159,7 @@ def test_batch_sampler_windows_and_state_round_trip():
     assert x.min() >= 0 and y.max() < 1000
     state = s.get_state()
     first = [s.sample()[0] for _ in range(3)]
-    s2 = char_data.BatchSampler(data, batch_size=5, block_size=8, seed=99)
+    s2 = loop.BatchSampler(data, batch_size=5, block_size=8, seed=99)
     s2.set_state(state)
     for a in first:
         np.testing.assert_array_equal(s2.sample()[0], a)
@@ -247,11 +247,12 @@ def test_sampling_runs_on_one_thread_in_chunks_and_reports_each(monkeypatch):
     real_generate, seen = model.generate, []
 
     def generate(ids, new, **kw):
-        seen.append((minigrad.get_backend(), numba.get_num_threads(), new))
+        # minigrad's count: the kernels take it when they load, Numba's before then is unused
+        seen.append((minigrad.get_backend(), minigrad.get_num_threads(), new))
         return real_generate(ids, new, **kw)
 
     monkeypatch.setattr(model, "generate", generate)
-    threads = numba.get_num_threads()
+    threads, numba_threads = minigrad.get_num_threads(), numba.get_num_threads()
     reports: list[int] = []
     n = 2 * train_chars.SAMPLE_CHUNK + 10  # past the 16-character window
     with minigrad.use_backend("fast"):
@@ -261,7 +262,8 @@ def test_sampling_runs_on_one_thread_in_chunks_and_reports_each(monkeypatch):
     assert reports == [train_chars.SAMPLE_CHUNK, 2 * train_chars.SAMPLE_CHUNK, n]
     assert [s[2] for s in seen] == [train_chars.SAMPLE_CHUNK, train_chars.SAMPLE_CHUNK, 10]
     assert all(s[:2] == ("fast", 1) for s in seen)
-    assert numba.get_num_threads() == threads  # restored
+    assert minigrad.get_num_threads() == threads  # restored
+    assert numba.get_num_threads() == numba_threads
     minigrad.manual_seed(3)
     with minigrad.use_backend("fast"):
         whole = real_generate(vocab.encode("ab")[None, :], n, temperature=0.8)

@@ -1,8 +1,9 @@
 """A cold Numba cache without the wait: kernels compile in a second process, NumPy answers meanwhile.
 
-On a cold cache (a new install, a new minigrad or Numba version, a new cache folder) every
-fast kernel compiles the first time it runs, 0.3-1 s each: a script's first GPT training
-step would wait 20 s or more. Instead, by default (``MINIGRAD_COMPILE=background``):
+The machinery behind ``minigrad.cold_start`` (which documents the choice a user makes, and
+is the public door to it). On a cold cache every fast kernel compiles the first time it
+runs, 0.3-1 s each: a script's first GPT training step would wait 20 s or more. Instead, by
+default (compile mode ``'background'``):
 
 1. a fast primitive (a method of :class:`~minigrad.backends.fast.Fast`) runs its kernels
    inside :func:`run_primitive`. When one of them is neither in memory nor in Numba's
@@ -17,18 +18,18 @@ step would wait 20 s or more. Instead, by default (``MINIGRAD_COMPILE=background
    loads it from the disk cache (milliseconds) and the fast kernel answers from then on.
    Each kernel switches on its own, at the start of a primitive call.
 
-The active backend stays ``fast`` throughout (``minigrad.get_backend()`` says so and a
-user's choice is never changed); only the answers of the primitives whose kernels are
-still compiling come from the reference code. Saved arrays have the same form on both
-backends, so a forward on one and its backward on the other is safe; the results agree to
-within float32 rounding, which tests/test_backends.py holds the two backends to, but a run
-that starts on a cold cache is not bit-for-bit the run a warm cache gives.
-``MINIGRAD_COMPILE=wait`` turns this off: kernels compile in the process that calls them,
-as Numba does by default, and runs are repeatable from the first one. It is the test
-suite's setting (tests of the kernels must run the kernels). Nothing here applies to the
-reference backend, to ``NUMBA_DISABLE_JIT=1`` (nothing compiles), or inside the explicit
-blocks of ``disk_cache.py`` (``cached_only``, ``announce_compiles``), which say themselves
-how kernels may compile.
+The same holds for the trainer (``minigrad-train``) and for any script: one mechanism. The
+active backend stays ``fast`` throughout (``minigrad.get_backend()`` says so and a user's
+choice is never changed); only the answers of the primitives whose kernels are still
+compiling come from the reference code. Saved arrays have the same form on both backends,
+so a forward on one and its backward on the other is safe; the results agree to within
+float32 rounding, which tests/kernels/test_backends.py holds the two backends to, but a run
+that starts on a cold cache is not bit-for-bit the run a warm cache gives. Compile mode
+``'wait'`` (``MINIGRAD_COMPILE=wait``, ``minigrad.cold_start.set_compile_mode``) turns
+this off: kernels compile in the process that calls them, and runs are repeatable from the
+first one. Nothing here applies to the reference backend, to ``NUMBA_DISABLE_JIT=1``
+(nothing compiles), or inside the explicit blocks of ``disk_cache.py`` (``cached_only``,
+``announce_compiles``), which say themselves how kernels may compile.
 
 Details that keep this safe:
 
@@ -62,7 +63,9 @@ from collections.abc import Callable, Iterator
 
 from numba.core import config, event
 
-from . import disk_cache, settings, signature_text, threads
+from ...cold_start import COMPILE_ENV, compile_mode
+from ...num_threads import set_openblas_threads
+from . import disk_cache, settings, signature_text
 from .cache_location import cache_root
 
 try:
@@ -70,9 +73,6 @@ try:
 except ImportError:  # not POSIX: no lock file (two cold processes may compile twice)
     fcntl = None
 
-#: how kernels compile on a cold cache: the environment variable and its values
-COMPILE_ENV = "MINIGRAD_COMPILE"
-COMPILE_MODES = ("background", "wait")
 _COMPILE = "numba:compile"
 _LOCK_NAME = ".minigrad-compile.lock"
 
@@ -80,14 +80,6 @@ _LOCK_NAME = ".minigrad-compile.lock"
 class CompilingInBackground(disk_cache.KernelNotCached):
     """A fast primitive's kernel is not compiled yet: it was sent to the worker process and
     the primitive's reference method answers this call."""
-
-
-def compile_mode() -> str:
-    """``MINIGRAD_COMPILE``: 'background' (unset, empty or unknown) or 'wait'. The trainer
-    rejects an unknown value at its command line; the library, like ``MINIGRAD_BACKEND``,
-    does not fail over a typo in the environment and keeps the default."""
-    value = os.environ.get(COMPILE_ENV, "").strip().lower()
-    return "wait" if value == "wait" else "background"
 
 
 def _key(ev: event.Event) -> tuple:
@@ -98,10 +90,9 @@ def _key(ev: event.Event) -> tuple:
 
 # ------------------------------------------------------------------ this process's side ---
 def compiler_process_options() -> dict:
-    """``env`` and ``cwd`` for a ``python -m minigrad...`` process that compiles kernels into
-    this process's Numba cache (this module's worker, and the trainer's whole-run compile,
-    ``minigrad/train/warmup.py``): the same cache folder, given as an absolute path, and
-    kernels compiled where it runs (``MINIGRAD_COMPILE=wait``)."""
+    """``env`` and ``cwd`` for the worker process that compiles kernels into this process's
+    Numba cache: the same cache folder, given as an absolute path, and kernels compiled
+    where it runs (``MINIGRAD_COMPILE=wait``)."""
     env = dict(os.environ, **{COMPILE_ENV: "wait"})
     for name in ("NUMBA_CACHE_DIR", "MINIGRAD_CACHE_DIR"):
         if env.get(name):
@@ -126,7 +117,7 @@ class _Worker:
         os.set_blocking(self.process.stdout.fileno(), False)
         self.pending: dict[int, tuple] = {}
         self.received = b""
-        self.blas_threads = threads.set_numpy_blas_threads(1)
+        self.blas_threads = set_openblas_threads("numpy", 1)
 
     def send(self, number: int, key: tuple) -> None:
         module, qualname, args = key
@@ -169,7 +160,7 @@ class _Worker:
         with contextlib.suppress(OSError):
             self.process.stdin.close()
         if self.blas_threads is not None:
-            threads.set_numpy_blas_threads(self.blas_threads)
+            set_openblas_threads("numpy", self.blas_threads)
         for key in self.pending.values():  # asked, never answered: compile those here
             _compile_here.add(key)
         self.pending.clear()
@@ -181,7 +172,7 @@ _requests = 0
 _done: set[tuple] = set()  # compiled by a worker: loadable from the disk cache
 _compile_here: set[tuple] = set()  # a worker failed on these, or they would not load
 _inside = threading.local()  # .depth: fast primitives open; .allowed: a compile let through
-#: calls of fast primitives answered by their reference method (tests and the trainer read it)
+#: calls of fast primitives answered by their reference method (``cold_start.reference_answers``)
 reference_answers = 0
 _said = False
 

@@ -10,8 +10,8 @@ dispatcher compiles, i.e. only after the cache had no copy:
 - :func:`cached_only`: inside it, a kernel call that would have to compile raises
   :class:`KernelNotCached` instead (loading from the cache still works). Running a workload
   once inside it answers "is everything this workload needs already compiled?" without
-  paying for a compilation. The trainer uses it to decide whether to compile in the
-  background (``minigrad/train/warmup.py``).
+  paying for a compilation (a script or a test can check so that a workload is
+  warm).
 - :func:`announce_compiles`: prints one line per kernel compiled inside it, with the time
   it took, so a user waiting on a cold cache sees what is happening.
 - the fast backend's background compile (``background_compile.py``) sends a kernel that

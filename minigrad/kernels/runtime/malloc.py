@@ -18,7 +18,7 @@ the next step reuses pages that are already mapped (as PyTorch's caching
 allocator does for its tensors). Memory freed after the peak is kept by the process
 instead of being returned, and the peak itself can rise: a freed block in the middle of the
 heap is reused only by a request that fits it, so at GPT-2 124M's scale the heap grew
-150-300 MB above the live arrays during a backward pass (bench/README.md, 2026-11-25). It is called once,
+150-300 MB above the live arrays during a backward pass (bench/README.md). It is called once,
 when the fast kernels are first used (``minigrad.kernels.runtime.settings.ensure_ready``;
 importing minigrad does not call it), on Linux with glibc only; set the environment
 variable ``MINIGRAD_KEEP_FREED_MEMORY=0`` to leave malloc alone.

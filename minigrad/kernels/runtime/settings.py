@@ -10,7 +10,9 @@ decides whether to use threads (:func:`parallel`), or the fast backend calls
    (``NUMBA_THREADING_LAYER``), and SciPy's OpenBLAS runs on one thread, because
    the threads that share out a kernel are Numba's (``threads.py`` says why;
    ``MINIGRAD_PARALLEL=0`` keeps every kernel serial and changes neither);
-3. a fork handler (``os.register_at_fork``, registered when this module is imported;
+3. the thread count ``minigrad.set_num_threads`` asked for before the kernels were loaded
+   (:func:`apply_thread_count`; later calls apply it at once);
+4. a fork handler (``os.register_at_fork``, registered when this module is imported;
    it acts only in a forked child) makes a forked child run every kernel serially: GNU OpenMP cannot be used again in a child forked after it ran (its
    thread pool does not survive ``fork``; Numba then kills the child with
    "fork() called from a process already using GNU OpenMP"). The parent keeps its
@@ -19,7 +21,8 @@ decides whether to use threads (:func:`parallel`), or the fast backend calls
 
 Two Python threads may run kernels at once: the OpenMP layer is thread-safe (each
 calling thread leads its own team), and no kernel launches another parallel kernel.
-NumPy's own OpenBLAS (a separate copy from SciPy's) is left as it was.
+NumPy's own OpenBLAS (a separate copy from SciPy's) is left as it was, unless
+``minigrad.set_num_threads`` sets it.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from __future__ import annotations
 import os
 import threading
 
+from ...num_threads import requested_threads, set_openblas_threads
 from . import threads
 from .malloc import keep_freed_memory
 
@@ -59,7 +63,22 @@ def ensure_ready() -> bool:
             keep_freed_memory()
             _parallel = threads.decide()
             _ready = True
+    requested = requested_threads()
+    if requested is not None:
+        apply_thread_count(requested)
     return _parallel
+
+
+def apply_thread_count(n: int) -> None:
+    """Give the kernels ``n`` threads (``minigrad.set_num_threads``): Numba's count in the
+    calling Python thread, capped at its pool's size; SciPy's BLAS gets ``n`` only when the
+    kernels run serially (parallel kernels keep it on one thread, see ``threads.py``)."""
+    import numba
+
+    if not ensure_ready():
+        set_openblas_threads("scipy", n)
+        return
+    numba.set_num_threads(min(n, numba.config.NUMBA_NUM_THREADS))
 
 
 def parallel() -> bool:

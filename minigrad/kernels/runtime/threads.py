@@ -18,9 +18,10 @@ per-head attention products run on both cores (~2x), and the elementwise
 kernels go 2x faster too.
 
 :func:`use_one_blas_thread` sets SciPy's OpenBLAS to one thread through its
-``openblas_set_num_threads`` (found among the libraries the process has
-loaded). This changes SciPy's BLAS for the whole process (``scipy.linalg``
-included); NumPy's own OpenBLAS, a separate copy, is left alone. Where that
+``openblas_set_num_threads`` (``minigrad/num_threads.py`` finds it among the libraries
+the process has loaded). This changes SciPy's BLAS for the whole process
+(``scipy.linalg`` included); NumPy's own OpenBLAS, a separate copy, is left alone
+(``minigrad.set_num_threads`` governs it, with the Numba threads' count). Where that
 cannot be done (no such library, not Linux), Numba has one thread or no
 OpenMP threading layer, kernels run serially, leaving the threading to BLAS.
 ``MINIGRAD_PARALLEL=0`` in the environment chooses that too. Nothing here runs
@@ -42,8 +43,8 @@ workqueue as fork-safe but not thread-safe):
 - workqueue: fork-safe, but two Python threads launching kernels at once abort the
   process, so every launch would need a lock, and it wakes its threads every time.
 
-Measured here on 2026-11-23 with the machine heavily oversubscribed (load ~12 on 2
-cores, six test runs beside it), medians of 25 x 20 calls, matmul rows
+Why omp can still be the wrong choice: with the machine heavily oversubscribed (load ~12
+on 2 cores, six test runs beside it), medians of 25 x 20 calls, matmul rows
 (768x128 @ 128x512) / fused attention (B*H=48, T=64, hs=32) / GELU (393k float32):
 omp 25.2 / 23.6 / 25.6 ms (a repeat: 23.6 / 14.0 / 14.9), workqueue 4.3 / 3.6 / 4.8,
 tbb 4.1 / 3.0 / 4.3, serial 12.9 / 2.8 / 3.4: spinning threads lose badly when the
@@ -56,74 +57,18 @@ shared, oversubscribed one.
 
 from __future__ import annotations
 
-import ctypes
 import os
 
 import numba
 
-_SETTERS = ("scipy_openblas_set_num_threads", "openblas_set_num_threads")
-# NumPy's copy is built with 64-bit integers, its symbols carry the suffix "64_"
-_NUMPY_SETTERS = ("scipy_openblas_set_num_threads64_", "openblas_set_num_threads64_",
-                  "openblas_set_num_threads")
-_NUMPY_GETTERS = ("scipy_openblas_get_num_threads64_", "openblas_get_num_threads64_",
-                  "openblas_get_num_threads")
-
-
-def _loaded_openblas(owner: str) -> ctypes.CDLL | None:
-    """The OpenBLAS that the package ``owner`` ('scipy' or 'numpy') bundles, as loaded in
-    this process, or None (not loaded, not Linux)."""
-    try:
-        with open("/proc/self/maps") as maps:
-            paths = {line.split()[-1] for line in maps if "openblas" in line.lower()}
-    except OSError:  # not Linux
-        return None
-    # the wheels bundle theirs under scipy.libs/ and numpy.libs/: two separate copies
-    for path in sorted(paths):
-        if owner in os.path.basename(os.path.dirname(path)) and os.path.exists(path):
-            return ctypes.CDLL(path)
-    return None
-
-
-def _symbol(lib: ctypes.CDLL, names: tuple[str, ...]):
-    for name in names:
-        fn = getattr(lib, name, None)
-        if fn is not None:
-            return fn
-    return None
+from ...num_threads import set_openblas_threads
 
 
 def use_one_blas_thread() -> bool:
     """Make SciPy's OpenBLAS single-threaded; True if it could be done."""
     import scipy.linalg.cython_blas  # noqa: F401  (loads the library Numba binds to)
 
-    lib = _loaded_openblas("scipy")
-    setter = _symbol(lib, _SETTERS) if lib is not None else None
-    if setter is None:
-        return False
-    setter.argtypes = (ctypes.c_int,)
-    setter(1)
-    return True
-
-
-def set_numpy_blas_threads(n: int) -> int | None:
-    """Give NumPy's own OpenBLAS (``numpy.matmul``, the reference backend's products) ``n``
-    threads; returns how many it had, to restore later, or None where it cannot be done.
-
-    Used while a second process compiles kernels on the other core
-    (``minigrad/train/warmup.py``): OpenBLAS's threads spin while they wait for a core, so two
-    of them beside a busy process made each product several times slower.
-    """
-    lib = _loaded_openblas("numpy")
-    if lib is None:
-        return None
-    setter, getter = _symbol(lib, _NUMPY_SETTERS), _symbol(lib, _NUMPY_GETTERS)
-    if setter is None or getter is None:
-        return None
-    setter.argtypes = (ctypes.c_int,)
-    getter.restype = ctypes.c_int
-    previous = getter()
-    setter(n)
-    return previous
+    return set_openblas_threads("scipy", 1) is not None
 
 
 def _openmp_layer() -> bool:

@@ -19,10 +19,10 @@ betas (0.9, 0.99), weight decay 0.1 on matrices only), 100 warmup iterations the
 decay to 1e-4 at iteration 2000, gradients clipped to norm 1.0. nanoGPT (PyTorch) reaches a
 validation loss of 1.898 on the full validation split with it.
 
-Each iteration (:func:`train_loop`, one screen): evaluate and checkpoint when due, then one
-step: ``--grad-accum`` micro-batches, each ``_, loss = model(x, y, return_logits=False)`` and
-``loss.backward()``, clip the gradient norm, set the learning rate from the schedule,
-``opt.step()``, ``opt.zero_grad()``.
+Each iteration (``loop.py``, the one file to read for it): evaluate and checkpoint when
+due, then one step: ``--grad-accum`` micro-batches, each ``_, loss = model(x, y,
+return_logits=False)`` and ``loss.backward()``, clip the gradient norm, set the learning
+rate from the schedule, ``opt.step()``, ``opt.zero_grad()``.
 
 What the losses mean:
 
@@ -58,20 +58,26 @@ checkpoint (one line, no traceback, before any training), or a file that cannot 
 (full disk, read-only directory) or memory that runs out during the run (one line naming
 it and the checkpoint kept), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 
-The pieces, each in a file named for what it holds: ``cli.py`` (the flags), ``prepare.py``
-(setting a run up), ``run.py`` (the :class:`Run` the loop drives), ``step.py`` (one
-optimizer step), ``evaluate.py`` (loss estimates, full-split score), ``checkpoint.py``,
-``safety.py`` (refused out-dirs, signals, non-finite values), ``report.py`` (metrics.json,
-plot, summary), ``generation.py`` (sampling), ``data.py`` (characters, split, batches),
-``tokens.py`` (BPE and token files), ``pretrained.py`` (``--init-from``), ``warmup.py``
-(the first run's background compile), ``distributed_run.py`` (``mpiexec``), ``progress.py``.
+On a cold Numba cache the fast kernels compile in a background process while the reference
+code answers for each (``minigrad.cold_start``, the library's one mechanism);
+``--compile wait`` compiles them in this process instead, so that a run is bit-for-bit
+repeatable from the first one.
+
+This file is the command: :func:`main` parses the flags and trains (or samples). The pieces,
+each in a file named for what it holds: ``cli.py`` (the flags), ``prepare.py`` (setting a
+run up), ``loop.py`` (the training loop and everything it calls each iteration: batches,
+the step, the schedule), ``run.py`` (the :class:`Run` the loop drives: evaluation,
+checkpoints, early ends), ``evaluate.py`` (loss estimates, full-split score),
+``checkpoint.py``, ``safety.py`` (refused out-dirs, signals, non-finite values),
+``report.py`` (metrics.json, plot, summary), ``generation.py`` (sampling), ``data.py``
+(characters, split), ``tokens.py`` (BPE and token files), ``pretrained.py``
+(``--init-from``), ``distributed_run.py`` (``mpiexec``), ``progress.py``.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Sequence
 
 import minigrad
@@ -89,14 +95,14 @@ from .cli import config_from_args, parse_args
 from .distributed_run import join_launched_ranks
 from .evaluate import estimate_loss, full_split_loss, hash_seed
 from .generation import SAMPLE_CHUNK, generate_text, one_thread
+from .loop import profile_steps, train_loop, train_step
 from .prepare import prepare_run, resumed_config
 from .report import finish_run, write_metrics
 from .run import INTERRUPT_ENV, Run
-from .safety import DiskError, NonFiniteLoss, StopFlag, check_finite
+from .safety import DiskError, NonFiniteLoss, check_finite
 from .sample import sample_run
-from .step import profile_steps, train_step
 
-# The trainer's pieces, importable from here as before the split into files.
+# The trainer's pieces a script or a test reaches for, importable from the command's module.
 __all__ = ["INTERRUPT_ENV", "RESUME_KEYS", "SAMPLE_CHUNK", "NonFiniteLoss", "Run", "RunState",
            "_py", "build_model", "check_finite", "config_from_args", "estimate_loss",
            "full_split_loss", "generate_text", "hash_seed", "load_checkpoint", "main",
@@ -112,7 +118,8 @@ def train(args: argparse.Namespace, explicit: set[str], parser: argparse.Argumen
         if args.profile:
             profile_steps(run.model, run.opt, run.params, run.sampler, run.cfg, args.profile)
             return 0
-        return train_loop(run)
+        stopped = train_loop(run)
+        return finish_run(run) if stopped is None else stopped
     except DiskError as e:  # a full disk, a read-only directory: nothing saved is lost
         parser.error(f"{e}{kept_checkpoint(run)}")
     except MemoryError:
@@ -133,41 +140,6 @@ def kept_checkpoint(run: Run | None) -> str:
         return f"; stopped at iteration {run.state.iteration}, no checkpoint was written"
     return (f"; stopped at iteration {run.state.iteration}, the last checkpoint "
             f"{run.checkpoint_path} (iteration {run.saved_at}) is kept")
-
-
-def train_loop(run: Run) -> int:
-    """The training loop, as nanoGPT's train.py: evaluate and checkpoint every
-    eval_interval steps, stop cleanly on a signal, else take one optimizer step.
-
-    Exit codes: 0 done (after the report: full validation score, metrics.json, a sample),
-    1 a non-finite loss or weight (the last good checkpoint kept), 128 + the signal number
-    when interrupted (ckpt_last.npz saved, the resume command printed).
-    """
-    cfg, state, world = run.cfg, run.state, run.world
-    grad_clip, grad_accum, params = float(cfg["grad_clip"]), int(cfg["grad_accum"]), run.params
-    stop = StopFlag()
-    try:
-        with stop.installed():
-            while True:
-                it = state.iteration
-                run.use_fast_kernels_when_ready(it)
-                signum = world.agreed_signal(stop.signum)  # every rank stops at the same step
-                if signum is not None:
-                    return run.interrupted(signum)
-                if run.eval_due(it):
-                    run.evaluate(it)  # loss estimates, metrics.jsonl, checkpoints
-                if it >= run.max_iters:
-                    break
-                t0 = time.perf_counter()
-                lr = run.lr_at(it)
-                loss = train_step(run.net, run.opt, params, run.sampler, lr, grad_clip, it,
-                                  world, grad_accum)
-                run.record_step(loss, lr, time.perf_counter() - t0)
-    except NonFiniteLoss as e:
-        return run.failed(e)
-    finally:
-        run.stop_background_compile()  # only if still running: the run stopped early
-    return finish_run(run)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
