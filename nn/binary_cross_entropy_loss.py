@@ -12,14 +12,24 @@ import numpy as np
 from minigrad.ops.binary_cross_entropy import BinaryCrossEntropy
 from minigrad.tensor import Tensor
 
-from .loss_module import WeightedLoss, _as_tensor, _check_same_shape, _reduce, _weighted, as_buffer
+from .loss_module import (
+    WeightedLoss,
+    _as_tensor,
+    _check_same_shape,
+    _reduce,
+    _weighted,
+    as_buffer,
+    resolve_reduction,
+)
 
 
-def binary_cross_entropy(input: Tensor, target: Any, weight: Any = None, *,
+def binary_cross_entropy(input: Tensor, target: Any, weight: Any = None,
+                         size_average: bool | None = None, reduce: bool | None = None,
                          reduction: str = "mean") -> Tensor:
     """-w (t log p + (1 - t) log(1 - p)) for probabilities p in [0, 1]; each log is clamped
     at -100, as PyTorch, so p = 0 or 1 gives a finite loss. ``weight`` broadcasts against
     the loss; 'mean' is the plain mean of the weighted losses, as PyTorch."""
+    reduction = resolve_reduction(size_average, reduce, reduction)
     _check_same_shape(input, target, "binary_cross_entropy")
     p = input.data
     if p.size and (np.nanmin(p) < 0 or np.nanmax(p) > 1):
@@ -30,12 +40,15 @@ def binary_cross_entropy(input: Tensor, target: Any, weight: Any = None, *,
                    "binary_cross_entropy")
 
 
-def binary_cross_entropy_with_logits(input: Tensor, target: Any, weight: Any = None, *,
-                                     reduction: str = "mean", pos_weight: Any = None) -> Tensor:
+def binary_cross_entropy_with_logits(input: Tensor, target: Any, weight: Any = None,
+                                     size_average: bool | None = None,
+                                     reduce: bool | None = None, reduction: str = "mean",
+                                     pos_weight: Any = None) -> Tensor:
     """binary_cross_entropy(sigmoid(x), t) computed stably: (1 - t) x + v softplus(-x),
     v = 1 + (pos_weight - 1) t; softplus(-x) = m + log(e**-m + e**(-x - m)), m = max(-x, 0)
     (PyTorch's form); each loss
     times ``weight`` (broadcast) before the reduction, as PyTorch."""
+    reduction = resolve_reduction(size_average, reduce, reduction)
     _check_same_shape(input, target, "binary_cross_entropy_with_logits")
     # softplus(-x) = m + log(e**-m + e**(-x - m)), m = max(-x, 0): exact at x = 0 whatever
     # the kink's convention (m's derivative cancels), where log(1 + e**-|x|) would give 0

@@ -17,24 +17,51 @@ from minigrad.constructors import tensor
 from minigrad.ops.masking import where
 from minigrad.tensor import Tensor
 
-from .loss_module import Loss, _check_same_shape, _reduce, _weighted, legacy_reduction
+from .loss_module import Loss, _check_same_shape, _reduce, _weighted, resolve_reduction
 
 
 def _as_tensor(x: Any, like: Tensor) -> Tensor:
     return x if isinstance(x, Tensor) else tensor(np.asarray(x, like.dtype))
 
 
-def mse_loss(input: Tensor, target: Any, reduction: str = "mean") -> Tensor:
-    """(input - target)**2, reduced."""
+def _elementwise_weighted(loss: Tensor, weight: Any, reduction: str, name: str) -> Tensor:
+    """``loss`` times ``weight`` (of the input's shape), reduced as PyTorch's weighted
+    mse_loss/l1_loss: 'mean' is sum(w l) / sum(w), the weighted average."""
+    if weight is None:
+        return _reduce(loss, reduction, name)
+    w = _as_tensor(weight, loss)
+    if w.shape != loss.shape:
+        raise ValueError("Weights and input must have the same size.")
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', "
+                         "'mean', 'sum'.")
+    weighted = loss * w
+    if reduction == "none":
+        return weighted
+    return weighted.sum() if reduction == "sum" else weighted.sum() / w.sum()
+
+
+def mse_loss(input: Tensor, target: Any, size_average: bool | None = None,
+             reduce: bool | None = None, reduction: str = "mean",
+             weight: Any = None) -> Tensor:
+    """(input - target)**2, times ``weight`` (the input's shape) when given, reduced ('mean'
+    with a weight: the weighted average). ``size_average``/``reduce``: PyTorch's deprecated
+    spelling of ``reduction``."""
+    reduction = resolve_reduction(size_average, reduce, reduction)
     _check_same_shape(input, target, "mse_loss")
     d = input - target
-    return _reduce(d * d, reduction, "mse_loss")
+    return _elementwise_weighted(d * d, weight, reduction, "mse_loss")
 
 
-def l1_loss(input: Tensor, target: Any, reduction: str = "mean") -> Tensor:
-    """|input - target|, reduced."""
+def l1_loss(input: Tensor, target: Any, size_average: bool | None = None,
+            reduce: bool | None = None, reduction: str = "mean",
+            weight: Any = None) -> Tensor:
+    """|input - target|, times ``weight`` (the input's shape) when given, reduced ('mean'
+    with a weight: the weighted average). ``size_average``/``reduce``: PyTorch's deprecated
+    spelling of ``reduction``."""
+    reduction = resolve_reduction(size_average, reduce, reduction)
     _check_same_shape(input, target, "l1_loss")
-    return _reduce((input - target).abs(), reduction, "l1_loss")
+    return _elementwise_weighted((input - target).abs(), weight, reduction, "l1_loss")
 
 
 def smooth_l1_loss(input: Tensor, target: Any, size_average: bool | None = None,
@@ -123,11 +150,7 @@ def gaussian_nll_loss(input: Tensor, target: Any, var: Any, full: bool = False,
     return _reduce(loss, reduction, "gaussian_nll_loss")
 
 
-def _legacy(size_average: bool | None, reduce: bool | None, reduction: str) -> str:
-    """``reduction``, or PyTorch's reading of the legacy pair when either is given."""
-    if size_average is None and reduce is None:
-        return reduction
-    return legacy_reduction(size_average, reduce)
+_legacy = resolve_reduction
 
 
 class SmoothL1Loss(Loss):
