@@ -393,17 +393,14 @@ def _link_view(out: Any, inputs: tuple) -> None:
             return
     owner = type(base) is np.ndarray and base.flags.owndata
     for t in inputs:
-        if owner and _owns_its_root(t.data):
-            continue  # two arrays under different owning arrays never overlap
-        if np.may_share_memory(arr, t.data):
+        data = t.data
+        if owner:
+            root = data if data.base is None else data.base  # what owns the input's memory
+            if type(root) is np.ndarray and root.flags.owndata:
+                continue  # two arrays under different owning arrays never overlap
+        if np.may_share_memory(arr, data):
             out._share_version(t)
             return
-
-
-def _owns_its_root(a: np.ndarray) -> bool:
-    """Whether ``a``'s memory belongs to an ndarray that owns it (``a`` or its base)."""
-    root = a if a.base is None else a.base
-    return type(root) is np.ndarray and root.flags.owndata
 
 
 # Function sits below Tensor in the import tree (tensor.py and the ops import this module,

@@ -910,7 +910,10 @@ class Tensor:
 
     def __getitem__(self, index: Any) -> Tensor:
         """``x[index]``: basic slicing, or gather by integer/bool arrays (Tensors accepted)."""
-        idx = _torch_order_index(_index_to_numpy(index), self.data.shape)
+        idx = index
+        if not (type(index) is tuple and _PLAIN_INDEX_TYPES.issuperset(map(type, index))
+                or type(index) in _PLAIN_INDEX_TYPES):
+            idx = _torch_order_index(_index_to_numpy(index), self.data.shape)
         return shape_ops.GetItem.apply(self, index=idx)
 
     def split(self, split_size: int | list, dim: int | None = None, *,
@@ -2176,6 +2179,11 @@ def matmul(a: Any, b: Any) -> Tensor:
     if squeeze_b:
         out = out.reshape(out.shape[:-1])
     return out
+
+
+# An index made of these alone (x[:, 2:5], x[..., 0]) is NumPy's basic index, PyTorch's too:
+# _index_to_numpy and _torch_order_index would give it back as it is.
+_PLAIN_INDEX_TYPES = frozenset({int, slice, type(None), type(Ellipsis)})
 
 
 def _index_to_numpy(index: Any) -> Any:
