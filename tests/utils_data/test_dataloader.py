@@ -168,6 +168,7 @@ ARG_ERRORS = [
     {"num_workers": -1},
     {"timeout": -1},
     {"prefetch_factor": 2},
+    {"num_workers": 1, "prefetch_factor": -1},
     {"persistent_workers": True},
     {"sampler": [0, 1], "shuffle": True},
     {"batch_sampler": [[0]], "batch_size": 2},

@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 
 import numpy as np
@@ -70,7 +71,7 @@ class WhoAmI(Dataset):
 
     def __getitem__(self, i):
         info = get_worker_info()
-        return {"id": info.id, "n": info.num_workers, "seed": info.seed, "pid": os.getpid(),
+        return {"i": i, "id": info.id, "n": info.num_workers, "seed": info.seed, "pid": os.getpid(),
                 "py": random.random(), "np": float(np.random.rand()),
                 "mg": float(mg.rand(1).item()), "init": getattr(info.dataset, "init", None)}
 
@@ -247,11 +248,171 @@ def test_timeout_raises_and_stops_the_workers():
     assert time.monotonic() - start < 2.9  # not waiting for the sleeping sample
 
 
-def test_a_worker_that_dies_is_reported():
+def test_a_worker_that_exits_is_reported_in_pytorchs_words():
     loader = DataLoader(Rows(8, fail_at=2, fail="exit"), batch_size=2, num_workers=2)
-    with pytest.raises(RuntimeError, match=r"DataLoader worker \(pid\(s\) \d+\) exited "
-                                           r"unexpectedly \(exit code\(s\) 3\)"):
+    with pytest.raises(RuntimeError, match=r"^DataLoader worker \(pid \d+\) exited "
+                                           r"unexpectedly with exit code 3\. Details are lost "
+                                           r"due to multiprocessing\."):
         list(loader)
+
+
+class Slow(Dataset):
+    """Sample i after ``delay`` seconds, sample ``stall_at`` after 5: a pass that lasts long
+    enough to interfere with."""
+
+    def __init__(self, n=200, delay=0.01, stall_at=None):
+        self.n = n
+        self.delay = delay
+        self.stall_at = stall_at
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        time.sleep(5 if i == self.stall_at else self.delay)
+        return i
+
+
+@pytest.mark.parametrize(("sig", "name"), [(signal.SIGKILL, "Killed"),
+                                           (signal.SIGTERM, "Terminated"),
+                                           (signal.SIGSEGV, "Segmentation fault")])
+@pytest.mark.parametrize("timeout", [0, 30])
+def test_a_worker_killed_by_a_signal_is_named_at_once(sig, name, timeout):
+    """os.kill of a worker: a clear error naming the signal within the status-check
+    interval (not after ``timeout``, and not a hang without one), and no worker left."""
+    it = iter(DataLoader(Slow(), batch_size=2, num_workers=2, timeout=timeout))
+    next(it)
+    victim = it._workers[1].pid
+    os.kill(victim, sig)
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match=rf"^DataLoader worker \(pid {victim}\) is killed "
+                                           rf"by signal: {name}\.$"):
+        for _ in it:
+            pass
+    assert time.monotonic() - start < 5
+    assert [w for w in it._workers if w.is_alive()] == []
+
+
+def _kill_a_worker(it):
+    os.kill(it._workers[0].pid, signal.SIGKILL)
+
+
+def _interrupt_soon(it):
+    threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()  # Ctrl-C, mid-wait
+
+
+ENDINGS = {  # name -> (what happens, the error, how a later next() names it)
+    "a dead worker": (_kill_a_worker, RuntimeError,
+                      "an earlier RuntimeError: DataLoader worker"),
+    "a timeout": (None, RuntimeError,
+                  "an earlier RuntimeError: DataLoader timed out after 0.5 seconds"),
+    "an interrupt": (_interrupt_soon, KeyboardInterrupt, "an earlier KeyboardInterrupt"),
+}
+
+
+@pytest.mark.parametrize("ending", list(ENDINGS))
+def test_a_pass_ended_by_a_failure_says_so_instead_of_waiting(ending):
+    """After a failure of the pass itself (not of a batch) the workers are stopped, and a
+    later next() raises at once, naming the failure, instead of waiting for batches no
+    worker will send."""
+    cause, kind, why = ENDINGS[ending]
+    before = {p.pid for p in multiprocessing.active_children()}
+    # sample 4 (the third batch, worker 0's) stalls: the timeout and the interrupt come then
+    it = iter(DataLoader(Slow(40, delay=0.0, stall_at=4), batch_size=2, num_workers=2,
+                         prefetch_factor=1, timeout=0.5 if ending == "a timeout" else 0))
+    next(it)
+    with pytest.raises(kind):
+        if cause is not None:
+            cause(it)
+        for _ in it:
+            pass
+    assert _new_children(before) == []
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match=f"^this DataLoader pass was ended by {why}"):
+        next(it)
+    assert time.monotonic() - start < 0.5
+
+
+def _batches_and_errors(lib_data, dataset, **kw):
+    """Every outcome of one pass, driving next() by hand: a batch's values, or the type of
+    the error it raised; the loop goes on after an error, as a training loop may."""
+    out = []
+    it = iter(lib_data.DataLoader(dataset, **kw))
+    while True:
+        try:
+            batch = next(it)
+            out.append(batch.tolist() if hasattr(batch, "tolist") else batch)
+        except StopIteration:
+            return out
+        except (ValueError, KeyError) as e:
+            out.append(type(e).__name__)
+
+
+def _broken(lib_data, kind):
+    """Samples 0..9, 3 raising ValueError and 6 KeyError: map-style or a sharded stream."""
+    def sample(i):
+        if i == 3:
+            raise ValueError("bad 3")
+        if i == 6:
+            raise KeyError("bad 6")
+        return i
+
+    if kind == "map":
+        cls = type("Broken", (lib_data.Dataset,), {"__len__": lambda self: 10,
+                                                   "__getitem__": lambda self, i: sample(i)})
+        return cls()
+
+    def stream(self):
+        info = lib_data.get_worker_info()
+        start, step = (0, 1) if info is None else (info.id, info.num_workers)
+        for i in range(start, 10, step):
+            yield sample(i)
+
+    return type("BrokenStream", (lib_data.IterableDataset,), {"__iter__": stream})()
+
+
+BROKEN = [(kind, workers, kw) for kind in ("map", "stream") for workers in (0, 1, 2, 3)
+          for kw in ({"batch_size": 2}, {"batch_size": None})]
+
+
+@pytest.mark.parametrize(("kind", "workers", "kw"), BROKEN, ids=[str(b) for b in BROKEN])
+def test_a_batch_error_leaves_the_pass_going_as_pytorchs(kind, workers, kw):
+    """An error a worker raised while loading a batch is that batch's: next() raises it and
+    the following next() gives the next batch (a stream's copy that raised has ended, as a
+    generator does), with any number of workers, as PyTorch's."""
+    import minigrad.utils.data as ours
+
+    got = _batches_and_errors(ours, _broken(ours, kind), num_workers=workers, **kw)
+    if kind == "map" and kw["batch_size"] == 2:
+        assert got == [[0, 1], "ValueError", [4, 5], "KeyError", [8, 9]]
+    torch = pytest.importorskip("torch")
+    assert got == _batches_and_errors(torch.utils.data, _broken(torch.utils.data, kind),
+                                      num_workers=workers, **kw)
+
+
+def test_a_kept_batch_error_does_not_keep_the_workers():
+    """The error's traceback does not hold the pass: once the loop is left, its workers
+    stop even while the error is kept (here by pytest.raises)."""
+    before = {p.pid for p in multiprocessing.active_children()}
+    with pytest.raises(ValueError, match="sample 7 is corrupt") as kept:
+        for _ in DataLoader(Rows(20, fail_at=7), batch_size=3, num_workers=2):
+            pass
+    assert _new_children(before) == []
+    assert kept.value.__traceback__ is not None
+
+
+def test_persistent_workers_keep_going_after_a_batch_error():
+    loader = DataLoader(Rows(6, fail_at=1), batch_size=None, num_workers=2,
+                        persistent_workers=True)
+    first = iter(loader)
+    pids = {w.pid for w in first._workers}
+    assert next(first)[1] == 0
+    with pytest.raises(ValueError, match="sample 1"):
+        next(first)
+    assert [b[1] for b in first] == [2, 3, 4, 5]
+    assert iter(loader) is first and {w.pid for w in first._workers} == pids
+    del loader, first
+    gc.collect()
 
 
 def test_persistent_workers_survive_epochs_and_restart_iterables():
@@ -278,9 +439,98 @@ def test_persistent_workers_restart_after_an_error():
     gc.collect()
 
 
-def test_spawn_start_method():
-    loader = DataLoader(Rows(6), batch_size=4, num_workers=1, multiprocessing_context="spawn")
-    assert repr(list(loader)) == repr(list(DataLoader(Rows(6), batch_size=4)))
+class _NoEvents(multiprocessing.context.ForkContext):
+    """A start method whose Event cannot be made (as when the system has no semaphores)."""
+
+    def Event(self):
+        raise OSError("no semaphores left")
+
+
+def test_a_pass_that_cannot_set_up_raises_only_its_own_error(monkeypatch):
+    """A failure while the pass builds its queues is raised as it is: the half-built pass
+    has nothing to stop, and collecting it reports no second error."""
+    unraisable = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    with pytest.raises(OSError, match="no semaphores left"):
+        iter(DataLoader(Rows(4), num_workers=2, multiprocessing_context=_NoEvents()))
+    gc.collect()
+    assert unraisable == []
+
+
+def test_num_workers_set_after_the_loader_was_built():
+    loader = DataLoader(Rows(5), batch_size=2)
+    loader.num_workers = 2  # not fixed after init, as in PyTorch (prefetch_factor is None)
+    assert repr(list(loader)) == repr(list(DataLoader(Rows(5), batch_size=2)))
+
+
+def _shuffled_in_workers(method):
+    """Each sample's key, worker, worker seed and first random draws, in batch order."""
+    loader = DataLoader(WhoAmI(), batch_size=None, shuffle=True, num_workers=2,
+                        generator=mg.Generator().manual_seed(8), multiprocessing_context=method)
+    return [(s["i"], s["id"], s["seed"], s["py"], s["np"], s["mg"]) for s in loader]
+
+
+@pytest.mark.parametrize("method", [
+    "fork", "spawn", pytest.param("forkserver", marks=pytest.mark.slow)])
+def test_start_methods_give_the_same_batches_and_seeds(method):
+    """Every start method: the shuffled order of one process, and the same worker seeds
+    and first random draws as the fork start method."""
+    got = _shuffled_in_workers(method)
+    alone = DataLoader(list(range(8)), batch_size=None, shuffle=True,
+                       generator=mg.Generator().manual_seed(8))
+    assert [s[0] for s in got] == [int(k) for k in alone]
+    assert got == _shuffled_in_workers("fork")
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_a_generator_gives_one_order_for_any_number_of_workers(workers):
+    """The same generator seed: the same shuffled batches, epoch after epoch, with 0..3
+    workers. Persistent workers keep their base seed, so from the second epoch on the
+    generator has made one draw fewer and the order differs, as PyTorch's."""
+    import warnings
+
+    def epochs(lib, make_generator, **kw):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # 3 workers on a 2-CPU machine
+            loader = lib.DataLoader(list(range(11)), batch_size=3, shuffle=True,
+                                    generator=make_generator(), **kw)
+            return [[b.tolist() for b in loader] for _ in range(3)]
+
+    def same(lib, make_generator):
+        alone = epochs(lib, make_generator)
+        assert epochs(lib, make_generator) == alone  # same seed, same order
+        assert epochs(lib, make_generator, num_workers=workers) == alone
+        kept = epochs(lib, make_generator, num_workers=workers, persistent_workers=True)
+        return [kept[e] == alone[e] for e in range(3)]
+
+    import minigrad.utils.data as ours
+
+    pattern = same(ours, lambda: mg.Generator().manual_seed(3))
+    assert pattern == [True, False, False]
+    torch = pytest.importorskip("torch")
+    assert same(torch.utils.data, lambda: torch.Generator().manual_seed(3)) == pattern
+
+
+def test_two_loaders_in_two_threads_at_once():
+    """Two threads, each iterating its own loader with workers (forked while the other
+    thread's queues are busy): each gets its batches, as in one thread, and no worker is
+    left."""
+    results = {}
+
+    def run(seed):
+        loader = DataLoader(Slow(30, delay=0.002), batch_size=4, shuffle=True, num_workers=2,
+                            generator=mg.Generator().manual_seed(seed), timeout=30)
+        results[seed] = [b.tolist() for b in loader]
+
+    threads = [threading.Thread(target=run, args=(seed,)) for seed in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    for seed in (1, 2):
+        alone = DataLoader(Slow(30, delay=0.0), batch_size=4, shuffle=True,
+                           generator=mg.Generator().manual_seed(seed))
+        assert results[seed] == [b.tolist() for b in alone]
 
 
 def _run_script(body: str, **popen) -> subprocess.Popen:

@@ -6,7 +6,8 @@ sample, recursively:
 - a Tensor -> ``minigrad.stack(batch)``; a NumPy array -> the same, after
   ``as_tensor`` (its dtype kept: float64 stays float64, int32 stays int32);
   arrays of strings or objects raise a TypeError;
-- a NumPy scalar -> a 1-d tensor of its dtype; a Python ``float`` -> float64 and an
+- a NumPy scalar -> a 1-d tensor of its dtype (mixed dtypes promote as PyTorch's
+  ``result_type``: int64 with float32 gives float32); a Python ``float`` -> float64 and an
   ``int`` -> int64 (``bool`` -> bool), as PyTorch's collate (which differs from
   ``minigrad.tensor([1.0])``, float32);
 - ``str`` and ``bytes`` -> the batch as it is (a list; a tuple inside a sequence);
@@ -32,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from ...dtypes import python_scalar, result_type
 from ...ops.shape_ops import stack
 from ...tensor import Tensor, as_tensor, tensor
 
@@ -137,8 +139,11 @@ def collate_numpy_array_fn(batch: list, *, collate_fn_map: dict | None = None) -
 
 
 def collate_numpy_scalar_fn(batch: list, *, collate_fn_map: dict | None = None) -> Tensor:
-    """NumPy scalars -> a 1-d tensor of their (promoted) dtype."""
-    return Tensor(np.array(batch))
+    """NumPy scalars -> a 1-d tensor of the dtype PyTorch infers for the list: each
+    element's own dtype (a Python number among them: float -> float32, int -> int64),
+    promoted as ``torch.result_type`` (int64 with float32 -> float32, not NumPy's float64)."""
+    dtypes = [np.asarray(x) if isinstance(x, np.generic) else python_scalar(x) for x in batch]
+    return Tensor(np.array(batch, dtype=result_type(*dtypes)))
 
 
 def collate_float_fn(batch: list, *, collate_fn_map: dict | None = None) -> Tensor:

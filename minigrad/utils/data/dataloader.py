@@ -9,7 +9,9 @@ groups them with a ``BatchSampler`` (``batch_size``, ``drop_last``; your own wit
 the order, and ``batch_size`` items make a batch.
 
 ``generator`` draws the shuffling and the workers' seeds: the same seed gives the same
-batches in the same order on every run, with any ``num_workers``. ``num_workers > 0``
+batches in the same order on every run, with any ``num_workers`` (each pass draws the base
+seed, then the order, as PyTorch; persistent workers keep their first base seed, so later
+epochs see one draw fewer and other orders, as in PyTorch). ``num_workers > 0``
 loads in that many worker processes (``worker.py``, ``multiprocessing_iter.py``); their
 results arrive in the order of the keys (``in_order=False``: as soon as each is ready). ``pin_memory`` exists for PyTorch code to run:
 minigrad has no accelerator, so it only warns, as PyTorch does on a machine without one.
@@ -74,7 +76,9 @@ class DataLoader:
                              "otherwise set prefetch_factor to None.")
         if num_workers > 0 and prefetch_factor is None:
             prefetch_factor = 2
-        elif prefetch_factor is not None and prefetch_factor <= 0:
+        elif prefetch_factor is not None and prefetch_factor < 0:
+            raise ValueError("prefetch_factor option should be non-negative")
+        elif prefetch_factor == 0:
             # PyTorch accepts 0 here and then fails when iterating; refuse it now
             raise ValueError(f"prefetch_factor option should be positive, got {prefetch_factor}")
         if persistent_workers and num_workers == 0:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...random import numpy_generator
 from .fetch import LoadFailure, make_fetcher
+from .worker import RemoteError
 
 
 class LoaderIter:
@@ -56,6 +57,13 @@ class LoaderIter:
         except BaseException as e:
             self._on_exception(e)
             raise
+        if isinstance(data, RemoteError):
+            # A worker's error while loading this batch: the pass goes on (the next call
+            # gives the next batch, as PyTorch's). It is raised from a frame that no
+            # longer holds the pass, so an error kept for its traceback (by a logger, a
+            # test, a debugger) does not keep the workers alive once the loop lets go.
+            del self
+            data.reraise()
         self._num_yielded += 1
         if (self._is_iterable and self._reported_len is not None
                 and self._num_yielded > self._reported_len):

@@ -6,12 +6,18 @@ task order, holding back the ones that arrive early (with ``in_order=False``, as
 arrive). A worker whose IterableDataset copy
 runs dry says so and gets no more tasks; the pass ends when no task is left.
 
+An error a worker raised while loading or collating a batch is that batch's: it is raised
+from ``__next__`` and the pass goes on, as PyTorch's, so a loop may catch it and carry on
+with the next batch. Any other failure ends the pass (a worker that died, a ``timeout``,
+KeyboardInterrupt): the workers are stopped before the error is raised, and a later
+``next`` raises a RuntimeError naming it instead of waiting for batches that will never
+come.
+
 Shutting down is the part that must never fail: on the end of the pass, on ``break``
-(the iterator is garbage collected), on any exception in ``__next__`` (a worker's error,
-a timeout, KeyboardInterrupt) the workers get ``None``, are joined for a moment, and are
-terminated if still alive, so no process outlives its pass. With ``persistent_workers``
-they survive the end of a pass (not an error) and start the next one on a
-:class:`~.worker.ResumeIteration`.
+(the iterator is garbage collected), on a failure that ends the pass, the workers get
+``None``, are joined for a moment, and are terminated if still alive, so no process
+outlives its pass. With ``persistent_workers`` they survive the end of a pass and start
+the next one on a :class:`~.worker.ResumeIteration`.
 """
 
 from __future__ import annotations
@@ -21,11 +27,12 @@ import multiprocessing
 import os
 import pickle
 import queue
+import signal
 import time
 from typing import Any
 
 from .loader_iter import LoaderIter
-from .worker import STATUS_CHECK_INTERVAL, IterableEnd, RemoteError, ResumeIteration, worker_loop
+from .worker import STATUS_CHECK_INTERVAL, IterableEnd, ResumeIteration, worker_loop
 
 _exiting = False
 
@@ -40,22 +47,40 @@ def _mark_exiting() -> None:
 atexit.register(_mark_exiting)
 
 
+def _death_message(worker: Any) -> str:
+    """PyTorch's words for a worker process that ended on its own: killed by a signal
+    (a negative exit code), or exited with a code."""
+    code = worker.exitcode
+    if code is not None and code < 0:
+        try:
+            name = signal.strsignal(-code) or f"signal {-code}"
+        except ValueError:
+            name = f"signal {-code}"
+        return f"DataLoader worker (pid {worker.pid}) is killed by signal: {name}."
+    return (f"DataLoader worker (pid {worker.pid}) exited unexpectedly with exit code {code}. "
+            "Details are lost due to multiprocessing. Rerunning with num_workers=0 may give "
+            "better error trace.")
+
+
 class MultiProcessingLoaderIter(LoaderIter):
     """A pass whose batches are fetched by worker processes (see the module docstring)."""
 
     def __init__(self, loader: Any) -> None:
         super().__init__(loader)
         self._owner = os.getpid()  # a forked copy of this object must not stop the workers
-        self._shutdown = False
+        self._shutdown = True  # nothing to stop until the queues exist
+        self._ended_by: str | None = None  # the failure that ended the pass early
         self._workers: list = []
         self._index_queues: list = []
-        self._prefetch = loader.prefetch_factor * self._num_workers
+        # num_workers may be set after the loader was built, leaving prefetch_factor None
+        self._prefetch = (loader.prefetch_factor or 2) * self._num_workers
         self._persistent = loader.persistent_workers
         self._timeout = loader.timeout
         self._in_order = loader.in_order
         ctx = loader.multiprocessing_context or multiprocessing.get_context()
         self._result_queue = ctx.Queue()
         self._done_event = ctx.Event()
+        self._shutdown = False
         try:
             for i in range(self._num_workers):
                 index_queue = ctx.Queue()
@@ -138,14 +163,16 @@ class MultiProcessingLoaderIter(LoaderIter):
             dead = [w for w, active in zip(self._workers, self._active)
                     if active and not w.is_alive()]
             if dead:
-                pids = ", ".join(str(w.pid) for w in dead)
-                codes = ", ".join(str(w.exitcode) for w in dead)
-                raise RuntimeError(f"DataLoader worker (pid(s) {pids}) exited unexpectedly "
-                                   f"(exit code(s) {codes})")
+                raise RuntimeError("\n".join(_death_message(w) for w in dead))
             if self._timeout > 0 and time.monotonic() - start >= self._timeout:
                 raise RuntimeError(f"DataLoader timed out after {self._timeout} seconds")
 
     def _next_data(self) -> Any:
+        if self._shutdown:
+            if self._ended_by is not None:
+                raise RuntimeError(f"this DataLoader pass was ended by {self._ended_by}; "
+                                   "iter(loader) starts a new one")
+            raise StopIteration
         while True:
             # skip the tasks of workers whose stream ended before answering them
             while self._rcvd_idx < self._send_idx:
@@ -175,13 +202,16 @@ class MultiProcessingLoaderIter(LoaderIter):
         if task == self._rcvd_idx:
             self._rcvd_idx += 1
         self._try_put_index()
-        if isinstance(result, RemoteError):
-            result.reraise()
-        return result
+        return result  # a RemoteError is raised by LoaderIter.__next__
 
     def _on_exception(self, error: BaseException) -> None:
-        if not (isinstance(error, StopIteration) and self._persistent):
-            self._shutdown_workers()
+        """Any failure but the end of the pass ends it (see the module docstring)."""
+        if isinstance(error, StopIteration) or self._shutdown:
+            return
+        first_line = str(error).split("\n", 1)[0]
+        self._ended_by = f"an earlier {type(error).__name__}" + (f": {first_line}"
+                                                                 if first_line else "")
+        self._shutdown_workers()
 
     @property
     def is_shut_down(self) -> bool:
