@@ -8,7 +8,11 @@ and LayerNorm gains without, as nanoGPT does::
     opt = AdamW([{"params": matrices, "weight_decay": 0.1},
                  {"params": vectors, "weight_decay": 0.0}], lr=3e-4)
 
-A schedule changes the learning rate by writing ``group["lr"]``.
+A schedule changes the learning rate by writing ``group["lr"]``. The groups may be edited
+at any time, as in PyTorch (a parameter appended to, removed from or replaced in a group's
+``"params"``, a new list, groups added or removed): the optimizer numbers its parameters
+once and numbers them again when a step or ``zero_grad`` finds the groups changed
+(``param_table.py`` states the rule).
 
 A parameter is anything with ``.data`` (a floating ndarray, updated in place
 so references to it stay valid) and ``.grad`` (a Tensor of the same shape,
