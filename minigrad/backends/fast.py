@@ -92,11 +92,20 @@ def _load_kernels() -> None:
     _loaded = True
 
 
+#: what answers for a primitive whose kernel is compiling: the reference backend itself, so
+#: that the primitives its methods call are the reference ones too (not kernels of types
+#: only a reference answer asks for, such as a float64 softmax inside the reference attention)
+_REFERENCE = Reference()
+
+
 def _kernel_backed(method: Callable) -> Callable:
     """A primitive that runs kernels: they are loaded first, and while one of them is
     compiling in the background (``kernels/runtime/background_compile.py``), the
-    reference method of the same name answers instead."""
-    reference = getattr(Reference, method.__name__)
+    reference backend's method of the same name answers instead."""
+    reference_method = getattr(_REFERENCE, method.__name__)
+
+    def reference(_fast: Fast, *args, **kwargs):
+        return reference_method(*args, **kwargs)
 
     @functools.wraps(method)
     def primitive(self, *args, **kwargs):
