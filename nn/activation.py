@@ -17,6 +17,7 @@ from minigrad.ops.masking import where
 from minigrad.tensor import Tensor
 
 from .module import Module
+from .softmax_dim import implicit_softmax_dim
 
 
 def relu(input: Tensor) -> Tensor:
@@ -32,14 +33,22 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     return input.gelu(approximate=approximate)
 
 
-def softmax(input: Tensor, dim: int = -1, dtype: Any = None) -> Tensor:
+def softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
+            dtype: Any = None) -> Tensor:
     """exp(x_i) / sum_j exp(x_j) along ``dim`` (stable: the row max is subtracted); the input
-    is cast to ``dtype`` first when given."""
+    is cast to ``dtype`` first when given. Without ``dim``: PyTorch's implicit choice, with
+    its warning (:func:`~minigrad.nn.softmax_dim.implicit_softmax_dim`)."""
+    if dim is None:
+        dim = implicit_softmax_dim("softmax", input.ndim, _stacklevel)
     return input.softmax(dim, dtype)
 
 
-def log_softmax(input: Tensor, dim: int = -1, dtype: Any = None) -> Tensor:
-    """x_i - logsumexp(x) along ``dim``; the input is cast to ``dtype`` first when given."""
+def log_softmax(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
+                dtype: Any = None) -> Tensor:
+    """x_i - logsumexp(x) along ``dim``; the input is cast to ``dtype`` first when given.
+    Without ``dim``: PyTorch's implicit choice, with its warning."""
+    if dim is None:
+        dim = implicit_softmax_dim("log_softmax", input.ndim, _stacklevel)
     return input.log_softmax(dim, dtype)
 
 
@@ -213,14 +222,15 @@ class SELU(_Elementwise):
 
 
 class Softmax(Module):
-    """softmax along ``dim`` (PyTorch's ``nn.Softmax(dim)``)."""
+    """softmax along ``dim`` (PyTorch's ``nn.Softmax(dim)``; None: PyTorch's implicit choice,
+    with its warning)."""
 
-    def __init__(self, dim: int = -1) -> None:
+    def __init__(self, dim: int | None = None) -> None:
         super().__init__()
         self.dim = dim
 
     def forward(self, input: Tensor) -> Tensor:
-        return softmax(input, self.dim)
+        return softmax(input, self.dim, _stacklevel=5)
 
     def extra_repr(self) -> str:
         return f"dim={self.dim}"

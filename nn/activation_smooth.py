@@ -15,6 +15,7 @@ from minigrad.tensor import Tensor
 
 from .activation import _Elementwise, log_softmax, softmax, softplus
 from .module import Module
+from .softmax_dim import implicit_softmax_dim
 
 
 def softsign(input: Tensor) -> Tensor:
@@ -33,10 +34,12 @@ def mish(input: Tensor) -> Tensor:
     return input * softplus(input).tanh()
 
 
-def softmin(input: Tensor, dim: int = -1, dtype: Any = None) -> Tensor:
-    """softmax(-x) along ``dim``; ``dtype=`` casts x first, as PyTorch. (PyTorch's ``dim=None``
-    picks a dimension by the input's rank and warns; minigrad's default is the last one, as
-    its ``softmax``.)"""
+def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3,
+            dtype: Any = None) -> Tensor:
+    """softmax(-x) along ``dim``; ``dtype=`` casts x first, as PyTorch. Without ``dim``:
+    PyTorch's implicit choice, with its warning."""
+    if dim is None:
+        dim = implicit_softmax_dim("softmin", input.ndim, _stacklevel)
     if dtype is not None:
         input = input.to(dtype)
     return softmax(-input, dim)
@@ -74,14 +77,15 @@ class Mish(_Elementwise):
 
 
 class Softmin(Module):
-    """softmax(-x) along ``dim`` (PyTorch's ``nn.Softmin(dim)``)."""
+    """softmax(-x) along ``dim`` (PyTorch's ``nn.Softmin(dim)``; None: PyTorch's implicit
+    choice, with its warning)."""
 
-    def __init__(self, dim: int = -1) -> None:
+    def __init__(self, dim: int | None = None) -> None:
         super().__init__()
         self.dim = dim
 
     def forward(self, input: Tensor) -> Tensor:
-        return softmin(input, self.dim)
+        return softmin(input, self.dim, _stacklevel=5)
 
     def extra_repr(self) -> str:
         return f"dim={self.dim}"
@@ -115,23 +119,16 @@ class Softplus(Module):
         return f"beta={self.beta}, threshold={self.threshold}"
 
 
-def _legacy_softmax_dim(ndim: int) -> int:
-    """PyTorch's dimension for a softmax module built without ``dim``: 0 for 0-, 1- and 3-D
-    input, else 1."""
-    return 0 if ndim in (0, 1, 3) else 1
-
-
 class LogSoftmax(Module):
-    """log_softmax along ``dim`` (None: PyTorch's legacy choice, dim 0 of a 0-, 1- or 3-D
-    input, else dim 1)."""
+    """log_softmax along ``dim`` (None: PyTorch's implicit choice, dim 0 of a 0-, 1- or 3-D
+    input, else dim 1, with its warning)."""
 
     def __init__(self, dim: int | None = None) -> None:
         super().__init__()
         self.dim = dim
 
     def forward(self, input: Tensor) -> Tensor:
-        dim = _legacy_softmax_dim(input.ndim) if self.dim is None else self.dim
-        return log_softmax(input, dim)
+        return log_softmax(input, self.dim, _stacklevel=5)
 
     def extra_repr(self) -> str:
         return f"dim={self.dim}"

@@ -52,9 +52,11 @@ from .conv import (
     conv_transpose2d,
     conv_transpose3d,
 )
+from .ctc_loss import ctc_loss
 from .dropout import dropout
 from .embedding import embedding
 from .fold import fold, unfold
+from .fractional_pooling import fractional_max_pool2d, fractional_max_pool3d
 from .groupnorm import group_norm
 from .instancenorm import instance_norm
 from .layernorm import layer_norm
@@ -146,10 +148,13 @@ __all__ = [
     "conv_transpose3d",
     "cosine_embedding_loss",
     "cross_entropy",
+    "ctc_loss",
     "dropout",
     "elu",
     "embedding",
     "fold",
+    "fractional_max_pool2d",
+    "fractional_max_pool3d",
     "gaussian_nll_loss",
     "gelu",
     "gelu_linear",

@@ -20,11 +20,13 @@ from minigrad.ops.loss import CrossEntropyFunction, check_targets
 from minigrad.tensor import Tensor
 
 from .linear import Linear, linear
-from .loss_module import WeightedLoss
+from .loss_module import WeightedLoss, resolve_reduction
 
 
-def cross_entropy(input: Tensor, target: Any, weight: Any = None, *, ignore_index: int = -100,
-                  reduction: str = "mean", label_smoothing: float = 0.0) -> Tensor:
+def cross_entropy(input: Tensor, target: Any, weight: Any = None,
+                  size_average: bool | None = None, ignore_index: int = -100,
+                  reduce: bool | None = None, reduction: str = "mean",
+                  label_smoothing: float = 0.0) -> Tensor:
     """Cross-entropy of logits ``input`` against class ``target``, with PyTorch's meanings.
 
     Layouts: (N, C) logits with integer targets (N,); unbatched (C,) with a 0-d target;
@@ -40,8 +42,10 @@ def cross_entropy(input: Tensor, target: Any, weight: Any = None, *, ignore_inde
     ignored the loss is nan (0/0, as PyTorch), with a zero gradient. ``label_smoothing`` = e
     mixes in the uniform target, as PyTorch: loss = (1 - e) CE + e/C sum_c(-w_c
     log_softmax(x)_c). The plain case (integer targets, no weight, no smoothing, class
-    last) runs the fused kernel.
+    last) runs the fused kernel. ``size_average``/``reduce``: PyTorch's deprecated spelling
+    of ``reduction``.
     """
+    reduction = resolve_reduction(size_average, reduce, reduction)
     if reduction not in ("mean", "sum", "none"):
         raise ValueError(f"cross_entropy: reduction must be 'mean', 'sum' or 'none', got {reduction!r}")
     if not isinstance(input, Tensor) or input.dtype.kind != "f":
@@ -280,13 +284,16 @@ def _probability_targets(logits: Tensor, targets: Any, weight: Any, reduction: s
     return _reduce_weighted(losses, np.ones(rows.shape[0]), reduction, lead, empty_mean=None)
 
 
-def nll_loss(input: Tensor, target: Any, weight: Any = None, *, ignore_index: int = -100,
+def nll_loss(input: Tensor, target: Any, weight: Any = None, size_average: bool | None = None,
+             ignore_index: int = -100, reduce: bool | None = None,
              reduction: str = "mean") -> Tensor:
     """-w[t_i] input[i, t_i] for log-probabilities ``input`` in PyTorch's layouts ((N, C)
     with targets (N,), unbatched (C,) with a 0-d target, (N, C, d1, ...) with (N, d1, ...));
     ignored targets give 0. 'mean' divides by the summed weights w[t_i] of the targets
     that are not ``ignore_index`` (their count without ``weight``; none kept gives nan, as
-    PyTorch). ``cross_entropy`` is ``nll_loss(log_softmax(x))``."""
+    PyTorch). ``cross_entropy`` is ``nll_loss(log_softmax(x))``. ``size_average``/``reduce``:
+    PyTorch's deprecated spelling of ``reduction``."""
+    reduction = resolve_reduction(size_average, reduce, reduction)
     t = np.asarray(getattr(target, "data", target))
     if t.dtype.kind not in "iu":
         raise ValueError(f"nll_loss: needs integer targets, got dtype {t.dtype}")

@@ -14,7 +14,7 @@ from minigrad.ops.loss_ops import BinaryCrossEntropy
 from minigrad.tensor import Tensor, tensor
 
 from .loss import NLLLoss, nll_loss  # noqa: F401 - NLLLoss is imported from here too
-from .loss_module import Loss, WeightedLoss, as_buffer
+from .loss_module import Loss, WeightedLoss, as_buffer, resolve_reduction
 
 
 def _reduce(loss: Tensor, reduction: str, name: str) -> Tensor:
@@ -33,24 +33,53 @@ def _check_same_shape(input: Tensor, target: Any, name: str) -> None:
                          f"differs from input shape {input.shape}")
 
 
-def mse_loss(input: Tensor, target: Any, reduction: str = "mean") -> Tensor:
-    """(input - target)**2, reduced."""
+def _elementwise_weighted(loss: Tensor, weight: Any, reduction: str, name: str) -> Tensor:
+    """``loss`` times ``weight`` (of the input's shape), reduced as PyTorch's weighted
+    mse_loss/l1_loss: 'mean' is sum(w l) / sum(w), the weighted average."""
+    if weight is None:
+        return _reduce(loss, reduction, name)
+    w = _as_tensor(weight, loss)
+    if w.shape != loss.shape:
+        raise ValueError("Weights and input must have the same size.")
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', "
+                         "'mean', 'sum'.")
+    weighted = loss * w
+    if reduction == "none":
+        return weighted
+    return weighted.sum() if reduction == "sum" else weighted.sum() / w.sum()
+
+
+def mse_loss(input: Tensor, target: Any, size_average: bool | None = None,
+             reduce: bool | None = None, reduction: str = "mean",
+             weight: Any = None) -> Tensor:
+    """(input - target)**2, times ``weight`` (the input's shape) when given, reduced ('mean'
+    with a weight: the weighted average). ``size_average``/``reduce``: PyTorch's deprecated
+    spelling of ``reduction``."""
+    reduction = resolve_reduction(size_average, reduce, reduction)
     _check_same_shape(input, target, "mse_loss")
     d = input - target
-    return _reduce(d * d, reduction, "mse_loss")
+    return _elementwise_weighted(d * d, weight, reduction, "mse_loss")
 
 
-def l1_loss(input: Tensor, target: Any, reduction: str = "mean") -> Tensor:
-    """|input - target|, reduced."""
+def l1_loss(input: Tensor, target: Any, size_average: bool | None = None,
+            reduce: bool | None = None, reduction: str = "mean",
+            weight: Any = None) -> Tensor:
+    """|input - target|, times ``weight`` (the input's shape) when given, reduced ('mean'
+    with a weight: the weighted average). ``size_average``/``reduce``: PyTorch's deprecated
+    spelling of ``reduction``."""
+    reduction = resolve_reduction(size_average, reduce, reduction)
     _check_same_shape(input, target, "l1_loss")
-    return _reduce((input - target).abs(), reduction, "l1_loss")
+    return _elementwise_weighted((input - target).abs(), weight, reduction, "l1_loss")
 
 
-def binary_cross_entropy(input: Tensor, target: Any, weight: Any = None, *,
+def binary_cross_entropy(input: Tensor, target: Any, weight: Any = None,
+                         size_average: bool | None = None, reduce: bool | None = None,
                          reduction: str = "mean") -> Tensor:
     """-w (t log p + (1 - t) log(1 - p)) for probabilities p in [0, 1]; each log is clamped
     at -100, as PyTorch, so p = 0 or 1 gives a finite loss. ``weight`` broadcasts against
     the loss; 'mean' is the plain mean of the weighted losses, as PyTorch."""
+    reduction = resolve_reduction(size_average, reduce, reduction)
     _check_same_shape(input, target, "binary_cross_entropy")
     p = input.data
     if p.size and (np.nanmin(p) < 0 or np.nanmax(p) > 1):
@@ -61,12 +90,15 @@ def binary_cross_entropy(input: Tensor, target: Any, weight: Any = None, *,
                    "binary_cross_entropy")
 
 
-def binary_cross_entropy_with_logits(input: Tensor, target: Any, weight: Any = None, *,
-                                     reduction: str = "mean", pos_weight: Any = None) -> Tensor:
+def binary_cross_entropy_with_logits(input: Tensor, target: Any, weight: Any = None,
+                                     size_average: bool | None = None,
+                                     reduce: bool | None = None, reduction: str = "mean",
+                                     pos_weight: Any = None) -> Tensor:
     """binary_cross_entropy(sigmoid(x), t) computed stably: (1 - t) x + v softplus(-x),
     v = 1 + (pos_weight - 1) t; softplus(-x) = m + log(e**-m + e**(-x - m)), m = max(-x, 0)
     (PyTorch's form); each loss
     times ``weight`` (broadcast) before the reduction, as PyTorch."""
+    reduction = resolve_reduction(size_average, reduce, reduction)
     _check_same_shape(input, target, "binary_cross_entropy_with_logits")
     # softplus(-x) = m + log(e**-m + e**(-x - m)), m = max(-x, 0): exact at x = 0 whatever
     # the kink's convention (m's derivative cancels), where log(1 + e**-|x|) would give 0

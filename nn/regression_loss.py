@@ -15,7 +15,7 @@ import numpy as np
 from minigrad.ops.masking import where
 from minigrad.tensor import Tensor, tensor
 
-from .loss_module import Loss, legacy_reduction
+from .loss_module import Loss, resolve_reduction
 from .pointwise_loss import _check_same_shape, _reduce, _weighted
 
 
@@ -109,11 +109,7 @@ def gaussian_nll_loss(input: Tensor, target: Any, var: Any, full: bool = False,
     return _reduce(loss, reduction, "gaussian_nll_loss")
 
 
-def _legacy(size_average: bool | None, reduce: bool | None, reduction: str) -> str:
-    """``reduction``, or PyTorch's reading of the legacy pair when either is given."""
-    if size_average is None and reduce is None:
-        return reduction
-    return legacy_reduction(size_average, reduce)
+_legacy = resolve_reduction
 
 
 class SmoothL1Loss(Loss):

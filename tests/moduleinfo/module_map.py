@@ -1,7 +1,9 @@
 """Which PyTorch ModuleInfos run against minigrad: every one whose class ``minigrad.nn`` has
 under the same name (``torch.nn.X`` -> ``minigrad.nn.X``), so a module added to ``nn`` with
 PyTorch's name enters the run by itself. ``RANDOM_IN_TRAINING`` lists the classes whose
-training-mode forward draws random numbers (their train-mode values are not compared)."""
+training-mode forward draws random numbers (their train-mode values are not compared).
+``THROUGH_LOG_SOFTMAX`` lists the classes whose first forward argument is a log-softmax
+output that the runner passes through ``log_softmax`` on both sides (see there)."""
 
 from __future__ import annotations
 
@@ -13,8 +15,13 @@ from minigrad import nn
 
 # Classes whose forward in training mode is random (values cannot be compared sample by sample).
 RANDOM_IN_TRAINING = frozenset({"Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout",
-                                "FeatureAlphaDropout", "RReLU", "FractionalMaxPool2d",
-                                "FractionalMaxPool3d"})
+                                "FeatureAlphaDropout", "RReLU"})
+
+# PyTorch's CTC kernel returns, as the gradient with respect to log_probs, the gradient with
+# respect to the logits they are the log_softmax of (the true one plus exp(log_probs));
+# minigrad's is the true gradient. log_softmax leaves normalized log-probabilities unchanged
+# and its backward maps both to the same gradient of the logits, which the run compares.
+THROUGH_LOG_SOFTMAX = frozenset({"CTCLoss"})
 
 
 def load_module_db() -> list:

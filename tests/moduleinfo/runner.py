@@ -40,8 +40,13 @@ from opinfo.runner import (
     describe,
     dtype_name,
 )
+from torch.nn.modules.lazy import LazyModuleMixin
+from torch.nn.parameter import UninitializedTensorMixin as UninitializedTensorMixinT
 
-from .module_map import RANDOM_IN_TRAINING, class_name
+from minigrad.nn import functional as F
+from minigrad.nn.lazy import is_lazy
+
+from .module_map import RANDOM_IN_TRAINING, THROUGH_LOG_SOFTMAX, class_name
 
 DTYPES_RUN = (torch.float32, torch.float64)
 MODES = (True, False)  # training, eval
@@ -55,6 +60,39 @@ def _describe_call(call: Any, dtype: torch.dtype) -> str:
     """``(T(3, 4), 5), key=value`` for a FunctionInput."""
     return describe(types.SimpleNamespace(input=tuple(call.args), args=(), kwargs=call.kwargs),
                     dtype)
+
+
+def _first_call(t_mod: Any, cls: type, m_ctor: tuple, fwd: Any, dtype: torch.dtype,
+                training: bool) -> str:
+    """A lazy module (``LazyConv2d``, ...) before and at its first call: minigrad's has
+    torch's state_dict keys, each uninitialized; a first call infers the same shapes and
+    the same class to become. Materializes torch's module (a call in eval mode, without a
+    graph) so that its state can be loaded. Returns what differs ('' when nothing)."""
+    t_before = t_mod.state_dict()
+    m_mod = cls(*m_ctor[0], **m_ctor[1])
+    m_mod.to(DTYPES[dtype])
+    m_before = m_mod.state_dict()
+    if list(m_before) != list(t_before):
+        return f"state_dict keys before the first call: {list(m_before)}, torch's {list(t_before)}"
+    for k, v in t_before.items():
+        if is_lazy(m_before[k]) != isinstance(v, UninitializedTensorMixinT):
+            return f"state_dict entry {k!r} before the first call: {m_before[k]!r}, torch's {v!r}"
+    t_args, m_args = convert(tuple(fwd.args), [])
+    t_kwargs, m_kwargs = convert(dict(fwd.kwargs), [])
+    t_mod.eval()
+    with torch.no_grad():
+        t_mod(*t_args, **t_kwargs)
+    t_mod.train(training)
+    m_mod.eval()
+    m_mod(*m_args, **m_kwargs)
+    if type(m_mod).__name__ != type(t_mod).__name__:
+        return f"after the first call the module is a {type(m_mod).__name__}, torch's a " \
+               f"{type(t_mod).__name__}"
+    shapes = {k: tuple(v.shape) for k, v in m_mod.state_dict().items()}
+    t_shapes = {k: tuple(v.shape) for k, v in t_mod.state_dict().items()}
+    if shapes != t_shapes:
+        return f"shapes inferred at the first call: {shapes}, torch's {t_shapes}"
+    return ""
 
 
 def run_sample(info: Any, cls: type, sample: Any, dtype: torch.dtype, training: bool,
@@ -88,6 +126,14 @@ def run_sample(info: Any, cls: type, sample: Any, dtype: torch.dtype, training: 
     except Exception as e:  # noqa: BLE001
         category, detail = classify_raise(e)
         return outcome(category, f"constructor: {detail}")
+    if isinstance(t_mod, LazyModuleMixin):
+        try:
+            problem = _first_call(t_mod, cls, (m_ctor_args, m_ctor_kwargs), fwd, dtype,
+                                  training)
+        except Exception as e:  # noqa: BLE001
+            return outcome(CRASH, f"lazy first call: {type(e).__name__}: {e}")
+        if problem:
+            return outcome(CRASH, problem)
     state = {k: v.detach().numpy().copy() for k, v in t_mod.state_dict().items()}
     try:
         m_mod.load_state_dict(state, strict=True)
@@ -103,6 +149,9 @@ def run_sample(info: Any, cls: type, sample: Any, dtype: torch.dtype, training: 
         t_kwargs, m_kwargs = convert(dict(fwd.kwargs), pairs if differentiable else [])
     except Unconvertible as e:
         return outcome(NOT_APPLICABLE, f"no minigrad form: {e}")
+    if name in THROUGH_LOG_SOFTMAX:
+        t_args = (t_args[0].log_softmax(-1), *t_args[1:])
+        m_args = (F.log_softmax(m_args[0], -1), *m_args[1:])
     try:
         t_out = t_mod(*t_args, **t_kwargs)
     except Exception as e:  # noqa: BLE001

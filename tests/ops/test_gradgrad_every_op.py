@@ -357,6 +357,9 @@ CASES: dict[str, list[Case]] = {
                                         ("wide, batched", (2, 2, 3)))],
     "SymSylvester": [smooth("batched", lambda p, y: nuclear_norm.SymSylvester.apply(p, y) ** 2,
                             lambda: [leaf(SPD), L(2, 3, 3, seed=1)])],
+    "CTCNegLogLikelihood": [smooth(f"reduction={r}, a repeated label", lambda x, r=r: F.ctc_loss(
+        x, np.array([[1, 1], [2, 0]]), (4, 3), (2, 1), reduction=r), lambda: [T(4, 2, 3)])
+        for r in ("mean", "none")],
 }
 
 

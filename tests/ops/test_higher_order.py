@@ -209,6 +209,18 @@ def _fused_losses(draw):
         [logits, p, t, w]
 
 
+def _ctc(draw):
+    """ctc_loss of log_softmax(x): targets of length at most T // 2 always fit."""
+    t, n, c = draw(st.integers(2, 4)), draw(st.integers(1, 2)), draw(st.integers(2, 3))
+    x = leaf(draw(float_arrays((t, n, c))))
+    lengths = [draw(st.integers(0, t // 2)) for _ in range(n)]
+    targets = np.asarray(draw(st.lists(st.integers(1, c - 1), min_size=sum(lengths),
+                                       max_size=sum(lengths))), dtype=np.int64)
+    red = draw(st.sampled_from(["mean", "sum", "none"]))
+    return (lambda x: F.ctc_loss(x.log_softmax(-1), targets, (t,) * n, lengths,
+                                 reduction=red)), [x]
+
+
 def _embedding_dropout(draw):
     v, d = draw(st.integers(1, 4)), draw(st.integers(1, 3))
     ids = mg.tensor(np.asarray(draw(st.lists(st.integers(0, v - 1), min_size=1, max_size=5))))
@@ -328,6 +340,7 @@ CASES = {
     "fused_layernorm": _fused_layernorm,
     "fused_attention": _fused_attention,
     "fused_losses": _fused_losses,
+    "ctc": _ctc,
     "embedding_dropout": _embedding_dropout,
     "conv_pool": _conv_pool,
 }
