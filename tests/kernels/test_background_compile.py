@@ -176,3 +176,30 @@ def test_compile_mode_reads_the_environment(monkeypatch, value):
     assert bc.compile_mode() == "background"
     monkeypatch.setenv("MINIGRAD_COMPILE", " Wait ")
     assert bc.compile_mode() == "wait"
+
+
+def test_calls_run_again_get_copies_laid_out_as_their_arguments():
+    """What wait_for_kernels runs again must ask for the kernel versions the real call does:
+    each copy keeps its array's dtype, shape, strides and writeability, views of one array
+    stay views of one copy, and the originals are never written."""
+    import numpy as np
+
+    from minigrad.kernels.runtime import background_compile as bc
+
+    packed = np.arange(2 * 5 * 12, dtype=np.float32).reshape(2, 5, 12)
+    q, k = packed[..., :4].reshape(2, 5, 2, 2), packed[..., 4:8].reshape(2, 5, 2, 2)
+    fortran = np.asfortranarray(np.ones((3, 4)))
+    frozen = np.ones(3)
+    frozen.flags.writeable = False
+    args = (q, (k, fortran), [frozen], 2.5, None)
+    copies = bc._Copies(args, {"out": packed[1]})
+    got, out = copies.of(args), copies.of(packed[1])
+    for a, c in ((q, got[0]), (k, got[1][0]), (fortran, got[1][1]), (frozen, got[2][0]),
+                 (packed[1], out)):
+        assert c.dtype == a.dtype and c.shape == a.shape and c.strides == a.strides
+        assert c.flags.writeable == a.flags.writeable and not np.shares_memory(a, c)
+        np.testing.assert_array_equal(c, a)
+    assert bc._types(got) == bc._types(args) and got[3:] == (2.5, None)
+    assert got[0].base is got[1][0].base is out.base  # one copy of the packed array
+    got[0][...] = -1
+    assert packed.min() == 0  # the originals are untouched
