@@ -63,15 +63,17 @@ def _machinery() -> ModuleType | None:
 
 def compiling() -> bool:
     """Whether kernels are compiling in a worker process for this process right now (their
-    primitives are answered by the reference code meanwhile)."""
+    primitives are answered by the reference code meanwhile), or calls the reference code
+    answered still have kernels to compile (which :func:`wait_for_kernels` brings in)."""
     machinery = _machinery()
     return machinery is not None and machinery.compiling()
 
 
 def wait_for_kernels() -> None:
     """Block until every kernel sent to the worker process is compiled (at once if none
-    is); from then on the fast kernels answer. A run that ends while kernels compile can
-    call it so that the next run finds them cached."""
+    is), and the kernels that the calls answered by the reference code run after those;
+    from then on the fast kernels answer. A run that ends while kernels compile can call it
+    so that the next run finds them cached."""
     machinery = _machinery()
     if machinery is not None:
         machinery.wait_for_kernels()

@@ -78,10 +78,11 @@ def topological_order(root: Tensor | Sequence, stop: frozenset = frozenset()) ->
                 if ctx is not None and ctx.seq > tctx.seq:  # p written in place since t's op
                     p = inplace_writes.value_when_used(tctx, p)
                     ctx = p._ctx
-                if p._requires_grad and id(p) not in visited:
-                    visited.add(id(p))
+                pid = id(p)
+                if p._requires_grad and pid not in visited:
+                    visited.add(pid)
                     stack.append((p, ctx, iter(ctx.parents if ctx is not None
-                                               and id(p) not in stop else ())))
+                                               and pid not in stop else ())))
                     break
             else:
                 stack.pop()
@@ -143,15 +144,17 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
         # gradient has been passed on, and memory falls while backward runs.
         while order:
             t = order.pop()
-            g = grads.pop(id(t), None)
+            tid = id(t)
+            g = grads.pop(tid, None)
             ctx = t._ctx
             if g is not None:
-                g = sums.finish(g)
+                if type(g) is not np.ndarray:  # finish passes a plain array on as it is
+                    g = sums.finish(g)
                 if t._grad_hooks or t._retains_grad:  # slots every Tensor sets (to None, False)
                     g = _tensor_hooks(t, g, sums, create_graph)
-                if capture is not None and id(t) in capture:
-                    capture[id(t)] = g
-                    if id(t) in stop:
+                if capture is not None and tid in capture:
+                    capture[tid] = g
+                    if tid in stop:
                         continue
                 if ctx is None:  # a leaf: store the total gradient
                     if capture is None:
@@ -202,8 +205,9 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                                                            Tensor)
                 if create_graph and graph_in and not pg._requires_grad:
                     backward_results.refuse_constant_gradient(ctx, i, parent)
-                total = grads.pop(id(parent), None)
-                grads[id(parent)] = pg if total is None else sums.accumulate(total, pg)
+                pid = id(parent)
+                total = grads.pop(pid, None)
+                grads[pid] = pg if total is None else sums.accumulate(total, pg)
                 total = None
             # drop the walk's own names for the gradients just passed on: a leaf visited
             # next can then take its array as .grad without a copy (see grad_buffers)

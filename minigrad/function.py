@@ -39,6 +39,7 @@ function in small ops), and ``create_graph`` differentiates that.
 from __future__ import annotations
 
 import itertools
+import operator
 import weakref
 from typing import Any
 
@@ -164,8 +165,9 @@ class Context:
         for arr in self._saved:
             if arr is None:
                 continue
+            arr_id = id(arr)
             for k, (out_vc, oid, then) in enumerate(outs):
-                if oid == id(arr):
+                if oid == arr_id:
                     now, role = out_vc[0], ("output", k)
                     break
             else:
@@ -270,20 +272,17 @@ class Function:
         a tuple (see :func:`_several_outputs`)."""
         Tensor = _Tensor
         tensors = inputs
-        if not all(isinstance(x, Tensor) for x in inputs):
-            # Non-Tensor inputs (Python numbers, arrays) become constants, matched
-            # to the dtype of the first Tensor so that float32 stays float32.
-            ref = next((x for x in inputs if isinstance(x, Tensor)), None)
-            try:
-                tensors = tuple(
-                    x if isinstance(x, Tensor) else _as_tensor_like(x, ref) for x in inputs
-                )
-            except TypeError as e:  # e.g. a float16 array: name the op it was given to
-                raise TypeError(f"{cls.__name__}: {e}") from None
-        needs = tuple([t._requires_grad for t in tensors])
+        for x in inputs:
+            if not isinstance(x, Tensor):
+                tensors = _constant_inputs(cls, inputs)
+                break
+        needs = tuple(map(_requires_grad_of, tensors))
         if options and _mode.enabled:
-            _refuse_tensor_options(cls, options)
-        arrays = [t.data for t in tensors]
+            for value in options.values():
+                if isinstance(value, Tensor):  # the rare case: the full check
+                    _refuse_tensor_options(cls, options)
+                    break
+        arrays = list(map(_data_of, tensors))
         if cls.promote is not None:  # PyTorch's type promotion (see minigrad/dtypes.py)
             d0 = arrays[0].dtype  # common case, checked inline: all of one float dtype
             if d0.kind != "f" or len(arrays) > 2 or (len(arrays) == 2 and arrays[1].dtype != d0) \
@@ -339,6 +338,20 @@ def _several_outputs(results: tuple, ctx: Context | None, inputs: tuple, arrays:
     return tuple(outs)
 
 
+_requires_grad_of = operator.attrgetter("_requires_grad")
+_data_of = operator.attrgetter("data")
+
+
+def _constant_inputs(cls: type, inputs: tuple) -> tuple:
+    """``inputs`` with each non-Tensor (a Python number, an array) made a constant Tensor,
+    matched to the dtype of the first Tensor so that float32 stays float32."""
+    ref = next((x for x in inputs if isinstance(x, _Tensor)), None)
+    try:
+        return tuple(x if isinstance(x, _Tensor) else _as_tensor_like(x, ref) for x in inputs)
+    except TypeError as e:  # e.g. a float16 array: name the op it was given to
+        raise TypeError(f"{cls.__name__}: {e}") from None
+
+
 def _refuse_tensor_options(cls: type, options: dict) -> None:
     """Options are constants: a Tensor that requires grad passed as one would lose its
     gradient without a word, so it is refused (the op must take it as an input)."""
@@ -380,17 +393,14 @@ def _link_view(out: Any, inputs: tuple) -> None:
             return
     owner = type(base) is np.ndarray and base.flags.owndata
     for t in inputs:
-        if owner and _owns_its_root(t.data):
-            continue  # two arrays under different owning arrays never overlap
-        if np.may_share_memory(arr, t.data):
+        data = t.data
+        if owner:
+            root = data if data.base is None else data.base  # what owns the input's memory
+            if type(root) is np.ndarray and root.flags.owndata:
+                continue  # two arrays under different owning arrays never overlap
+        if np.may_share_memory(arr, data):
             out._share_version(t)
             return
-
-
-def _owns_its_root(a: np.ndarray) -> bool:
-    """Whether ``a``'s memory belongs to an ndarray that owns it (``a`` or its base)."""
-    root = a if a.base is None else a.base
-    return type(root) is np.ndarray and root.flags.owndata
 
 
 # Function sits below Tensor in the import tree (tensor.py and the ops import this module,

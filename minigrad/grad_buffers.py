@@ -230,7 +230,8 @@ class GradientSums:
 
     def finish(self, total: Any) -> Any:
         """The summed gradient as the walk passes it on (to the op that made the tensor, to
-        its hooks, into ``.grad``)."""
+        its hooks, into ``.grad``). A plain ndarray is passed on as it is: the walk does not
+        call this for one."""
         raise NotImplementedError
 
     def store(self, leaf: Any, total: Any) -> None:

@@ -960,7 +960,10 @@ class Tensor:
 
     def __getitem__(self, index: Any) -> Tensor:
         """``x[index]``: basic slicing, or gather by integer/bool arrays (Tensors accepted)."""
-        idx = _torch_order_index(_index_to_numpy(index), self.data.shape)
+        idx = index
+        if not (type(index) is tuple and _PLAIN_INDEX_TYPES.issuperset(map(type, index))
+                or type(index) in _PLAIN_INDEX_TYPES):
+            idx = _torch_order_index(_index_to_numpy(index), self.data.shape)
         return shapes.GetItem.apply(self, index=idx)
 
     @module_form
@@ -2099,6 +2102,11 @@ def _triangle(x: Any, diagonal: int, lower: bool) -> Tensor:
     if t.dtype == np.bool_:
         return Tensor(t.data & keep)
     return masking.masked_fill(t, ~keep, 0)
+
+
+# An index made of these alone (x[:, 2:5], x[..., 0]) is NumPy's basic index, PyTorch's too:
+# _index_to_numpy and _torch_order_index would give it back as it is.
+_PLAIN_INDEX_TYPES = frozenset({int, slice, type(None), type(Ellipsis)})
 
 
 def _index_to_numpy(index: Any) -> Any:

@@ -92,11 +92,20 @@ def _load_kernels() -> None:
     _loaded = True
 
 
+#: what answers for a primitive whose kernel is compiling: the reference backend itself, so
+#: that the primitives its methods call are the reference ones too (not kernels of types
+#: only a reference answer asks for, such as a float64 softmax inside the reference attention)
+_REFERENCE = Reference()
+
+
 def _kernel_backed(method: Callable) -> Callable:
     """A primitive that runs kernels: they are loaded first, and while one of them is
     compiling in the background (``kernels/runtime/background_compile.py``), the
-    reference method of the same name answers instead."""
-    reference = getattr(Reference, method.__name__)
+    reference backend's method of the same name answers instead."""
+    reference_method = getattr(_REFERENCE, method.__name__)
+
+    def reference(_fast: Fast, *args, **kwargs):
+        return reference_method(*args, **kwargs)
 
     @functools.wraps(method)
     def primitive(self, *args, **kwargs):
@@ -114,7 +123,7 @@ def _fusable(*arrays: np.ndarray) -> bool:
 
 def _heads(x: np.ndarray) -> np.ndarray:
     """(B, T, H, d) -> contiguous (B*H, T, d): a view when x's heads are already laid out
-    so (the tiles :meth:`Fast.attention` saves), else one copy."""
+    so, else one copy."""
     B, T, H, d = x.shape
     return np.ascontiguousarray(np.swapaxes(x, 1, 2)).reshape(B * H, T, d)
 
@@ -212,26 +221,30 @@ class Fast(Reference):
         mask or dropout runs fused (one kernel for every head, reading q, k, v with their
         strides, e.g. views into the packed q|k|v projection); otherwise the heads are copied
         out, the products run on the batched BLAS kernel and scale, mask and softmax in place
-        on the score buffer. Either way ``saved`` holds q, k, v as contiguous head tiles
-        (viewed as (B, T, H, d)), which :meth:`attention_backward` reads without a copy;
-        the fused route keeps P only with ``keep_p`` (the backward recomputes it)."""
+        on the score buffer. Either way ``saved`` holds the q, k, v given, as the reference's
+        does (so that a backward reads arrays of one layout whichever backend ran the
+        forward), and P only with ``keep_p`` or a mask or dropout (the backward recomputes
+        it)."""
         B, t_q, H, _ = q.shape
         t_k = k.shape[1]
         if q.size == 0 or k.size == 0 or v.size == 0:
-            return super().attention(q, k, v, mask, causal, scale, drop)
+            return super().attention(q, k, v, mask, causal, scale, drop, keep_p)
+        recompute = not keep_p and mask is None and drop is None
         if mask is None and drop is None and _fusable(q, k, v):
-            out, p, tiles = _attention.fused_attention(q, k, v, scale, causal, keep_p)
-            if not keep_p:  # the backward gathers the heads from the inputs, recomputes P
+            out, p, _ = _attention.fused_attention(q, k, v, scale, causal, keep_p)
+            if recompute:
                 return out, None, (q, k, v, None, None)
             p = p.reshape(B, H, t_q, t_k)
-            return out, p, (*(_unheads(t, B) for t in tiles), p, p)
+            return out, p, (q, k, v, p, p)
         q3, k3, v3 = _heads(q), _heads(k), _heads(v)
         s = _matmul.matmul(q3, np.swapaxes(k3, -1, -2))  # (B*H, Tq, Tk), a fresh array
         # scale, mask and softmax in place; rows with every key masked become 0
         p = _masked_softmax.masked_softmax(s.reshape(B, H, t_q, t_k), scale, mask, causal)
         pd = p * drop if drop is not None else p
-        out = _matmul.matmul(pd.reshape(s.shape), v3)  # (B*H, Tq, hv)
-        return _unheads(out, B), p, (_unheads(q3, B), _unheads(k3, B), _unheads(v3, B), p, pd)
+        out = np.ascontiguousarray(_unheads(_matmul.matmul(pd.reshape(s.shape), v3), B))
+        if recompute:
+            return out, None, (q, k, v, None, None)
+        return out, p, (q, k, v, p, pd)
 
     @_kernel_backed
     def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,
@@ -251,7 +264,7 @@ class Fast(Reference):
             return super().attention_backward(g, saved, scale, drop, needs, causal, like)
         B = q.shape[0]
         need_q, need_k, need_v = needs
-        if fused:  # q, k, v: the inputs, or the kept tiles; p None: recomputed
+        if fused:  # q, k, v: the inputs; p None: recomputed
             # (B, T, H, d): laid out as the inputs when they tile one packed array, else C order
             if like is None or any(a.shape != b.shape or a.dtype != b.dtype
                                    for a, b in zip(like, (q, k, v))):

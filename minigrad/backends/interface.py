@@ -104,15 +104,15 @@ class Backend:
     # ----------------------------------------------------------- layernorm
     def layer_norm(self, x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> tuple:
         """y = (x - mean) * rstd * w + b over the last axis, rstd = 1 / sqrt(var + eps)
-        (biased variance); x (..., D), w and b (D,). Returns (y (..., D), mean, rstd),
-        mean and rstd one per row (...,)."""
+        (biased variance); x (..., D), w and b (D,). Returns (y (..., D) in x's dtype, mean,
+        rstd), mean and rstd one per row (...,), float64 whatever x's dtype."""
         raise NotImplementedError
 
     def layer_norm_backward(self, g: np.ndarray, x: np.ndarray, w: np.ndarray,
                             mean: np.ndarray, rstd: np.ndarray) -> tuple:
         """(dx, dw, db) for xhat = (x - mean) * rstd, y = xhat w + b, g = dL/dy (..., D):
         dx = rstd (g w - mean(g w) - xhat mean(g w xhat)) (..., D); dw = sum g xhat and
-        db = sum g over rows, each (D,)."""
+        db = sum g over rows, each (D,); all three in x's dtype."""
         raise NotImplementedError
 
     # ---------------------------------------------------------------- gelu
@@ -136,11 +136,11 @@ class Backend:
         q (B, Tq, H, hs), k (B, Tk, H, hs), v (B, Tk, H, hv) (any strides); ``mask`` a float
         array added to the scores, broadcastable to (B, H, Tq, Tk), or None; ``causal``:
         query i sees key j only if j <= i + Tk - Tq (:func:`causal_mask`); ``drop`` the
-        scaled dropout mask of P or None. Returns (out (B, Tq, H, hv), P (B, H, Tq, Tk),
-        saved), ``saved`` = (q, k, v, P, Pd) what :meth:`attention_backward` reads, Pd = P *
-        drop (P itself without dropout). A query whose keys are all masked (or that has no
-        keys) gets P = 0, so out = 0. Without ``keep_p`` a backend may return P = None and
-        save (q, k, v, None, None): the backward then recomputes P (``causal`` and ``scale``
+        scaled dropout mask of P or None. Returns (out (B, Tq, H, hv) C-contiguous, P (B, H,
+        Tq, Tk), saved), ``saved`` = (q, k, v, P, Pd) what :meth:`attention_backward` reads:
+        q, k, v the arrays given, Pd = P * drop (P itself without dropout). A query whose keys are all masked (or that has no
+        keys) gets P = 0, so out = 0. Without ``keep_p`` P = None is returned and
+        (q, k, v, None, None) saved: the backward then recomputes P (``causal`` and ``scale``
         as here; only where no mask and no dropout were given)."""
         raise NotImplementedError
 

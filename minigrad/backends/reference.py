@@ -99,23 +99,26 @@ class Reference(Backend):
     # --------------------------------------------------------------- layernorm
     def layer_norm(self, x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> tuple:
         """y = (x - mean) * rstd * w + b over the last axis, rstd = 1 / sqrt(var + eps)
-        (biased variance). Returns (y, mean, rstd), mean and rstd one per row."""
-        mean = x.mean(axis=-1, keepdims=True)
-        rstd = 1.0 / np.sqrt(((x - mean) ** 2).mean(axis=-1, keepdims=True) + eps)
-        y = (x - mean) * rstd * w + b
+        (biased variance). Returns (y, mean, rstd), mean and rstd one per row, in float64
+        (the statistics the backward rebuilds xhat from; y in x's dtype)."""
+        x64 = x.astype(np.float64)
+        mean = x64.mean(axis=-1, keepdims=True)
+        rstd = 1.0 / np.sqrt(((x64 - mean) ** 2).mean(axis=-1, keepdims=True) + eps)
+        y = (x64 - mean) * rstd * w + b
         return y.astype(x.dtype), mean[..., 0], rstd[..., 0]
 
     def layer_norm_backward(self, g: np.ndarray, x: np.ndarray, w: np.ndarray, mean: np.ndarray,
                             rstd: np.ndarray) -> tuple:
         """(dx, dw, db) for xhat = (x - mean) * rstd, y = xhat w + b:
         dx = rstd (g w - mean(g w) - xhat mean(g w xhat)); dw = sum g xhat;
-        db = sum g (over rows)."""
+        db = sum g (over rows). Computed in the statistics' float64; each result in x's dtype."""
         xhat = (x - mean[..., None]) * rstd[..., None]
         gw = g * w
         dx = rstd[..., None] * (gw - gw.mean(axis=-1, keepdims=True)
                                 - xhat * (gw * xhat).mean(axis=-1, keepdims=True))
         rows = tuple(range(x.ndim - 1))
-        return dx.astype(x.dtype), self.reduce_sum(g * xhat, rows), self.reduce_sum(g, rows)
+        return (dx.astype(x.dtype), self.reduce_sum(g * xhat, rows).astype(x.dtype),
+                self.reduce_sum(g, rows))
 
     # -------------------------------------------------------------------- gelu
     def gelu(self, x: np.ndarray, want_grad: bool, approximate: str = "none") -> tuple:
@@ -161,8 +164,8 @@ class Reference(Backend):
         Returns (out (B, Tq, H, hv), P (B, H, Tq, Tk), saved), where ``saved`` = (q, k, v, P,
         Pd) is what :meth:`attention_backward` reads, Pd = P * drop (P itself without
         dropout). A query whose keys are all masked (or that has no keys) gets P = 0, so
-        out = 0: :meth:`softmax`'s rule. The reference always keeps P (``keep_p`` is for
-        backends that can recompute it)."""
+        out = 0: :meth:`softmax`'s rule. Without ``keep_p`` and with neither mask nor dropout,
+        P is not kept: None is returned and saved, and the backward recomputes it."""
         # in float64, rounded once at the end: the oracle's error is its output's rounding
         # (float32 scores of size ~100 would otherwise carry errors of ~1e-5 into exp)
         qh, kh, vh = (np.swapaxes(a, 1, 2).astype(np.float64) for a in (q, k, v))
@@ -176,6 +179,8 @@ class Reference(Backend):
         pd = p if drop is None else p * drop
         out = (p64 if drop is None else p64 * drop) @ vh
         out = np.ascontiguousarray(np.swapaxes(out, 1, 2)).astype(q.dtype, copy=False)
+        if not keep_p and mask is None and drop is None:
+            return out, None, (q, k, v, None, None)
         return out, p, (q, k, v, p, pd)
 
     def attention_backward(self, g: np.ndarray, saved: tuple, scale: float,

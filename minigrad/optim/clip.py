@@ -39,7 +39,7 @@ def clip_grad_norm_(parameters: Iterable[Any] | Any, max_norm: float,
                                      high_inclusive=True, allow_inf=True)
     if isinstance(getattr(parameters, "data", None), np.ndarray):
         parameters = [parameters]
-    owners = [p.grad for p in parameters if getattr(p, "grad", None) is not None]
+    owners = [g for p in parameters if (g := getattr(p, "grad", None)) is not None]
     grads = [g.data for g in owners]
     if not grads:
         return 0.0

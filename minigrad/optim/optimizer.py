@@ -8,7 +8,11 @@ and LayerNorm gains without, as nanoGPT does::
     opt = AdamW([{"params": matrices, "weight_decay": 0.1},
                  {"params": vectors, "weight_decay": 0.0}], lr=3e-4)
 
-A schedule changes the learning rate by writing ``group["lr"]``.
+A schedule changes the learning rate by writing ``group["lr"]``. The groups may be edited
+at any time, as in PyTorch (a parameter appended to, removed from or replaced in a group's
+``"params"``, a new list, groups added or removed): the optimizer numbers its parameters
+once and numbers them again when a step or ``zero_grad`` finds the groups changed
+(``param_table.py`` states the rule).
 
 A parameter is anything with ``.data`` (a floating ndarray, updated in place
 so references to it stay valid) and ``.grad`` (a Tensor of the same shape,
@@ -44,6 +48,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import numpy as np
+
+from .param_table import ParamTable
 
 
 def check_hyperparameter(name: str, value: Any, low: float = 0.0, high: float | None = None,
@@ -149,6 +155,7 @@ class Optimizer:
     # (PyTorch's ``__setstate__`` does the same).
     _optional_options = ("maximize", "foreach", "capturable", "differentiable", "fused",
                          "amsgrad", "decoupled_weight_decay")
+    _table: ParamTable | None = None  # see _param_table
 
     def __init__(self, params: Iterable[Any], defaults: dict[str, Any]) -> None:
         self.defaults = dict(defaults)
@@ -211,15 +218,25 @@ class Optimizer:
 
     def _indexed_params(self) -> Iterator[tuple[int, Any, dict[str, Any]]]:
         """(global index, parameter, its group) for every parameter, groups in order."""
-        for gi, i, p in self._indexed_group_params():
-            yield i, p, self.param_groups[gi]
+        for group, members in self._param_table():
+            for i, p in members:
+                yield i, p, group
+
+    def _param_table(self) -> list[tuple[dict[str, Any], list[tuple[int, Any]]]]:
+        """``(group, [(global index, parameter), ...])`` per group, in order: the kept
+        :class:`ParamTable`, rebuilt first if ``param_groups`` changed (its rule)."""
+        table = self._table
+        if table is None or not table.describes(self.param_groups):
+            table = self._table = ParamTable(self.param_groups)
+        return table.groups
 
     # ---- the update -----------------------------------------------------------
     def zero_grad(self, set_to_none: bool = True) -> None:
         """Forget every parameter's gradient: ``.grad = None`` (PyTorch's default), or with
         ``set_to_none=False`` zero each ``.grad`` in place, keeping the same Tensor."""
-        for _, p, _ in self._indexed_params():
-            p.zero_grad(set_to_none)
+        for _, members in self._param_table():
+            for _, p in members:
+                p.zero_grad(set_to_none)
 
     def step(self, closure: Callable[[], Any] | None = None) -> Any:
         """Update every parameter that has a gradient; return ``closure()`` if given.
@@ -236,40 +253,55 @@ class Optimizer:
             except (TypeError, ValueError) as e:
                 raise type(e)(f"param group {gi}: {e}") from None
         work = []
-        for i, p, group in self._indexed_params():
-            g = p.grad
-            if g is None:
-                continue
-            g = getattr(g, "data", g)
-            if not isinstance(g, np.ndarray):
-                raise TypeError(f"parameter {i}: .grad must be a Tensor or None, got "
-                                f"{type(p.grad).__name__}")
-            if g.shape != p.data.shape:
-                raise ValueError(
-                    f"parameter {i} has shape {p.data.shape} but its .grad has shape {g.shape}"
-                )
-            if g.dtype != p.data.dtype:
-                g = g.astype(p.data.dtype)
-            if group.get("maximize"):
-                g = -g
-            if not p.data.flags.writeable:
-                raise ValueError(f"parameter {i}: .data is read-only, cannot update it in place")
-            for k, buf in self.state.get(i, {}).items():
-                if isinstance(buf, np.ndarray) and buf.shape != p.data.shape:
+        states = self.state
+        for group, members in self._param_table():
+            maximize = group.get("maximize")
+            for i, p in members:
+                g = p.grad
+                if g is None:
+                    continue
+                data = p.data
+                g = getattr(g, "data", g)
+                if not isinstance(g, np.ndarray):
+                    raise TypeError(f"parameter {i}: .grad must be a Tensor or None, got "
+                                    f"{type(p.grad).__name__}")
+                if g.shape != data.shape:
                     raise ValueError(
-                        f"parameter {i} has shape {p.data.shape} but its optimizer state {k!r} "
-                        f"has shape {buf.shape} (was .data replaced by an array of another shape?)"
+                        f"parameter {i} has shape {data.shape} but its .grad has shape {g.shape}"
                     )
-            work.append((i, p, g, group))
-        for i, p, g, group in work:
-            state = self.state.get(i, {})
-            self._follow_param_dtype(state, p.data.dtype)
+                if g.dtype != data.dtype:
+                    g = g.astype(data.dtype)
+                if maximize:
+                    g = -g
+                if not data.flags.writeable:
+                    raise ValueError(f"parameter {i}: .data is read-only, cannot update it in "
+                                     "place")
+                state = states.get(i)
+                # one pass over the buffers: shapes must match, dtypes are followed below
+                follow = False
+                if state:
+                    for k, buf in state.items():
+                        if isinstance(buf, np.ndarray) and (buf.shape != data.shape
+                                                            or buf.dtype != data.dtype):
+                            if buf.shape != data.shape:
+                                raise ValueError(
+                                    f"parameter {i} has shape {data.shape} but its optimizer "
+                                    f"state {k!r} has shape {buf.shape} (was .data replaced by "
+                                    "an array of another shape?)"
+                                )
+                            follow = True
+                work.append((i, p, g, group, state, follow))
+        for i, p, g, group, state, follow in work:
+            if state is None:
+                state = {}
+            elif follow:
+                self._follow_param_dtype(state, p.data.dtype)
             self._update(p, g, state, group)
             bump = getattr(p, "_bump_version", None)
             if bump is not None:  # an in-place write: arrays saved from p are now stale
                 bump()
             if state:  # plain SGD keeps no state: store no empty entries
-                self.state[i] = state
+                states[i] = state
         return loss
 
     def _follow_param_dtype(self, state: dict[str, Any], dtype: np.dtype) -> None:
@@ -379,11 +411,9 @@ class Optimizer:
 
     def _indexed_group_params(self) -> Iterator[tuple[int, int, Any]]:
         """(group index, global index, parameter) for every parameter, groups in order."""
-        i = 0
-        for gi, group in enumerate(self.param_groups):
-            for p in group["params"]:
+        for gi, (_, members) in enumerate(self._param_table()):
+            for i, p in members:
                 yield gi, i, p
-                i += 1
 
     def _checked_state_entry(self, i: int, entry: Any, p: Any,
                              group: dict[str, Any]) -> dict[str, Any]:

@@ -55,6 +55,8 @@ RULES = {
     "NuclearNorm": "float_only", "PolarFactor": "float_only", "SymSylvester": "float_only",
     # ctc_loss refuses non-float log_probs; the loss keeps their dtype
     "CTCNegLogLikelihood": None,
+    # max pooling's gather and scatter keep the dtype; the recurrence computes in one dtype
+    "WindowSelect": None, "WindowSelectBackward": None, "Recurrence": "same",
 }
 
 

@@ -30,6 +30,7 @@ from minigrad import autograd, gradcheck, gradgradcheck
 from minigrad.engine import topological_order
 from minigrad.function import Function
 from minigrad.nn import functional as F
+from minigrad.nn.rnn import fused_recurrence
 from minigrad.ops import (  # noqa: F401 (every op module, so that every Function is defined)
     attention,
     binary_cross_entropy,
@@ -56,6 +57,7 @@ from minigrad.ops import (  # noqa: F401 (every op module, so that every Functio
     shapes,
     softmax,
     unary_math,
+    window_select,
     windows,
 )
 
@@ -100,6 +102,7 @@ def sq(f):
 
 
 ROWS = np.array([0, 2, 2, -1])      # repeated and negative indices
+SELECT_ARG = np.array([[[1, 0, 0, 1], [0, 1, 1, 0]]])  # input 1 is read by two windows
 IDS = np.array([[1, 0], [1, 3]])    # embedding ids, one repeated
 SPD = np.einsum("bij,bkj->bik", arr(2, 3, 3, seed=3), arr(2, 3, 3, seed=3)) + np.eye(3)
 MASK = np.array([[True, False, True], [False, False, True]])
@@ -362,6 +365,25 @@ CASES: dict[str, list[Case]] = {
     "CTCNegLogLikelihood": [smooth(f"reduction={r}, a repeated label", lambda x, r=r: F.ctc_loss(
         x, np.array([[1, 1], [2, 0]]), (4, 3), (2, 1), reduction=r), lambda: [T(4, 2, 3)])
         for r in ("mean", "none")],
+    # max pooling's gather at each window's offset and its scatter-add, each the other's backward
+    "WindowSelect": [smooth("overlapping windows, repeated offsets", sq(
+        lambda a: window_select.WindowSelect.apply(a, arg=SELECT_ARG, kernel=(2,), stride=(1,),
+                                                   dilation=(1,))), lambda: [T(1, 2, 5)])],
+    "WindowSelectBackward": [smooth("overlapping windows, repeated offsets", sq(
+        lambda g: window_select.WindowSelectBackward.apply(
+            g, arg=SELECT_ARG, shape=(1, 2, 5), kernel=(2,), stride=(1,), dilation=(1,))),
+        lambda: [T(1, 2, 4)])],
+    # the recurrence's time loop as one op; its composite is the cells' unrolled loop
+    "Recurrence": [
+        smooth("GRU", lambda gi, h0, w, b: fused_recurrence("GRU", gi, (h0,), w, b)[0] ** 2,
+               lambda: [T(3, 2, 6), L(2, 2, seed=1), L(6, 2, seed=2), L(6, seed=3)]),
+        smooth("LSTM", lambda gi, h0, c0, w, b: fused_recurrence(
+            "LSTM", gi, (h0, c0), w, b)[0] ** 2,
+               lambda: [T(3, 2, 8), L(2, 2, seed=1), L(2, 2, seed=4), L(8, 2, seed=2),
+                        L(8, seed=3)]),
+        smooth("tanh, reversed, no bias", lambda gi, h0, w: fused_recurrence(
+            "RNN_TANH", gi, (h0,), w, None, reverse=True)[0] ** 2,
+               lambda: [T(3, 2, 2), L(2, 2, seed=1), L(2, 2, seed=2)])],
 }
 
 

@@ -37,6 +37,7 @@ from minigrad.autograd import functional as AF
 from minigrad.engine import topological_order
 from minigrad.function import Function
 from minigrad.nn import functional as F
+from minigrad.nn.rnn import fused_recurrence
 from minigrad.ops.attention import AttentionFunction
 from minigrad.ops.dropout import DropoutFunction
 from minigrad.ops.nuclear_norm import PolarFactor
@@ -244,6 +245,20 @@ def _conv_pool(draw):
     return fn, [x, k]
 
 
+def _max_pool_recurrence(draw):
+    """max pooling (the gather at each window's maximum, and its scatter) on distinct values
+    (no tie for a finite difference to flip), and a GRU's time loop as one op."""
+    x = leaf(np.random.default_rng(draw(st.integers(0, 9))).permutation(16).reshape(1, 1, 4, 4)
+             * 0.25)
+    gi, h0 = leaf(draw(float_arrays((3, 2, 6)))), leaf(draw(float_arrays((2, 2))))
+    w, b = leaf(draw(float_arrays((6, 2)))), leaf(draw(float_arrays((6,))))
+
+    def fn(x, gi, h0, w, b):
+        return ((F.max_pool2d(x * x, 2, 1) ** 2).sum()
+                + (fused_recurrence("GRU", gi, (h0,), w, b)[0] ** 2).sum())
+    return fn, [x, gi, h0, w, b]
+
+
 def _misc_math(draw):
     shape = _shape(draw, min_dims=1)
     x = leaf(draw(away_from_zero_arrays(shape, min_abs=0.2)))
@@ -343,6 +358,7 @@ CASES = {
     "ctc": _ctc,
     "embedding_dropout": _embedding_dropout,
     "conv_pool": _conv_pool,
+    "max_pool_recurrence": _max_pool_recurrence,
 }
 
 

@@ -49,6 +49,12 @@ def _nuclear_norm_second_derivative(x):
     return gg
 
 
+def _max_pool_second_derivative(x):
+    # WindowSelect gathers the maxima; WindowSelectBackward runs in its recorded backward
+    (g,) = mg.autograd.grad(F.max_pool1d(x[None], 2, 1).sum(), x, create_graph=True)
+    return g
+
+
 # One call per way into the op layer; each returns a Tensor (or a tuple of them).
 OPS = {
     "reshape": lambda x: x.reshape(4, 3),
@@ -156,6 +162,8 @@ OPS = {
     "attention": lambda x: F.scaled_dot_product_attention(
         x.reshape(1, 1, 3, 4), x.reshape(1, 1, 3, 4), x.reshape(1, 1, 3, 4), is_causal=True),
     "attention_module": lambda x: nn.MultiHeadAttention(4, 2)(x.to(mg.float32)[None]),
+    "max_pool_second_derivative": _max_pool_second_derivative,
+    "rnn": lambda x: nn.GRU(4, 2)(x.to(mg.float32)[:, None])[0],
 }
 
 

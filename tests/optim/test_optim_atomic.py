@@ -134,3 +134,36 @@ def test_step_bumps_every_updated_parameter_once():
     ps[1].grad = None
     AdamW(ps).step()
     assert [p._version for p in ps] == [1, 0, 1]
+
+
+@pytest.mark.parametrize("name", sorted(OPTIMIZERS))
+def test_state_shapes_are_checked_before_any_buffer_follows_a_new_dtype(name):
+    """A step whose last parameter's state no longer fits its shape raises before the first
+    parameter's buffers are cast to that parameter's new dtype; once the shape is right again,
+    the buffers follow the dtype."""
+    ps = _params()
+    opt = OPTIMIZERS[name]([{"params": ps[:2]}, {"params": ps[2:]}])
+    opt.step()
+    ps[0].data = ps[0].data.astype(np.float64)
+    ps[0].grad = mg.tensor(ps[0].grad.data.astype(np.float64))
+    good_last = ps[-1].data
+    ps[-1].data = np.zeros(5, np.float32)
+    ps[-1].grad = mg.tensor(np.ones(5, np.float32))
+    state = copy.deepcopy(opt.state_dict()["state"])
+    datas = [p.data.copy() for p in ps]
+    with pytest.raises(ValueError, match="optimizer state"):
+        opt.step()
+    for p, d in zip(ps, datas):
+        assert p.data.dtype == d.dtype and p.data.tobytes() == d.tobytes()
+    for i, entry in state.items():
+        for k, val in entry.items():
+            now = opt.state[i][k]
+            if isinstance(val, np.ndarray):
+                assert now.dtype == val.dtype == np.float32 and now.tobytes() == val.tobytes()
+            else:
+                assert now == val
+    ps[-1].data = good_last
+    ps[-1].grad = mg.tensor(np.ones(good_last.shape, np.float32))
+    opt.step()
+    buffers = [v for v in opt.state[0].values() if isinstance(v, np.ndarray)]
+    assert buffers and all(v.dtype == np.float64 for v in buffers)

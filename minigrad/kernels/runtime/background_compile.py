@@ -16,7 +16,13 @@ default (compile mode ``'background'``):
    slower), so the first training step starts at once;
 4. every later call tries the kernel again: as soon as the worker has written it, Numba
    loads it from the disk cache (milliseconds) and the fast kernel answers from then on.
-   Each kernel switches on its own, at the start of a primitive call.
+   Each kernel switches on its own, at the start of a primitive call;
+5. a primitive that runs several kernels stops at the first one that is missing, so the
+   ones after it are asked for only once that one is ready. :func:`wait_for_kernels` (which
+   the trainer calls at the end of a run that started on a cold cache) therefore runs
+   again, on copies of its arguments and discarding what it returns, the last call of each
+   primitive that a reference answer stood in for, waits for what that asks for, and
+   repeats until those calls miss nothing: the next run finds every kernel cached.
 
 The same holds for the trainer (``minigrad-train``) and for any script: one mechanism. The
 active backend stays ``fast`` throughout (``minigrad.get_backend()`` says so and a user's
@@ -61,6 +67,7 @@ import threading
 import warnings
 from collections.abc import Callable, Iterator
 
+import numpy as np
 from numba.core import config, event
 
 from ...cold_start import COMPILE_ENV, compile_mode
@@ -175,6 +182,10 @@ _inside = threading.local()  # .depth: fast primitives open; .allowed: a compile
 #: calls of fast primitives answered by their reference method (``cold_start.reference_answers``)
 reference_answers = 0
 _said = False
+#: (primitive, argument types) -> (its kernel version, args, kwargs): the last call of each
+#: that a reference answered, run again by wait_for_kernels (entries leave when a call of
+#: the same types runs its kernels through)
+_unfinished: dict[tuple, tuple] = {}
 
 
 def _request(key: tuple) -> bool:
@@ -226,15 +237,108 @@ def poll(block: bool = False) -> None:
 
 
 def compiling() -> bool:
-    """Whether a worker is compiling kernels for this process right now."""
+    """Whether a worker is compiling kernels for this process right now, or a primitive call
+    that a reference answered has not yet run its kernels through (so that
+    :func:`wait_for_kernels` still has kernels to bring into the cache)."""
     poll()
-    return _worker is not None
+    return _worker is not None or bool(_unfinished)
+
+
+#: passes of wait_for_kernels over the unfinished calls: each pass that misses a kernel
+#: asks for at least one more, so real chains end long before this
+_MAX_PASSES = 64
 
 
 def wait_for_kernels() -> None:
-    """Block until the worker has compiled every kernel sent to it (at once if none runs);
-    from then on those kernels load from the disk cache at their next call."""
+    """Block until every kernel this process's primitives need is compiled: those sent to the
+    worker, then those that the primitive calls a reference answered run after them (each
+    such call is run again on copies of its arguments until it misses none). From then on
+    these kernels load from the disk cache at their next call."""
     poll(block=True)
+    for _ in range(_MAX_PASSES):
+        if not _unfinished:
+            return
+        calls = list(_unfinished.values())
+        _unfinished.clear()
+        for kernel_version, args, kwargs in calls:
+            _run_again(kernel_version, args, kwargs)
+        poll(block=True)
+
+
+def _types(value: object) -> object:
+    """What a kernel's signature (and a primitive's route) sees of an argument: an array's
+    dtype, shape, contiguity and writeability; tuples item by item; other values by type."""
+    if isinstance(value, np.ndarray):
+        flags = value.flags
+        return value.dtype, value.shape, flags.c_contiguous, flags.f_contiguous, flags.writeable
+    if type(value) in (tuple, list):
+        return tuple(_types(v) for v in value)
+    if type(value) is dict:
+        return tuple((k, _types(v)) for k, v in value.items())
+    return type(value)
+
+
+def _arrays(value: object) -> Iterator[np.ndarray]:
+    """The arrays in ``value``, an argument (arrays inside tuples and lists too)."""
+    if isinstance(value, np.ndarray):
+        yield value
+    elif type(value) in (tuple, list):
+        for v in value:
+            yield from _arrays(v)
+
+
+def _memory(a: np.ndarray) -> tuple:
+    """(the array that owns a's memory, where a's first and last bytes lie in it + 1)."""
+    root = a
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    at = a.__array_interface__["data"][0] - root.__array_interface__["data"][0]
+    low = sum(min(0, (n - 1) * s) for n, s in zip(a.shape, a.strides))
+    high = sum(max(0, (n - 1) * s) for n, s in zip(a.shape, a.strides)) + a.itemsize
+    return root, at + low, at + high
+
+
+class _Copies:
+    """Copies of a call's arrays with their strides: the bytes each owning array holds under
+    them, copied once, so views of one array (q, k, v of one projection) stay views of one
+    copy, and a small view of a large array copies only its part."""
+
+    def __init__(self, args: tuple, kwargs: dict) -> None:
+        self.spans: dict[int, list] = {}  # id(root) -> [root, first byte, end byte]
+        for a in _arrays((args, tuple(kwargs.values()))):
+            if a.size:
+                root, low, high = _memory(a)
+                span = self.spans.setdefault(id(root), [root, low, high])
+                span[1], span[2] = min(span[1], low), max(span[2], high)
+        self.buffers: dict[int, tuple] = {}
+
+    def of(self, value: object) -> object:
+        """``value`` with each array replaced by its copy."""
+        if type(value) in (tuple, list):
+            return type(value)(self.of(v) for v in value)
+        if not isinstance(value, np.ndarray):
+            return value
+        root, _, _ = _memory(value)
+        if not value.size or not (root.flags.c_contiguous or root.flags.f_contiguous):
+            return np.copy(value, order="K")  # memory NumPy did not lay out: a plain copy
+        if id(root) not in self.buffers:
+            _, low, high = self.spans[id(root)]
+            low -= low % 64  # the copy starts as aligned as the original
+            raw = root.reshape(-1, order="A").view(np.uint8)
+            self.buffers[id(root)] = (low, raw[low:high].copy())
+        low, buffer = self.buffers[id(root)]
+        at = value.__array_interface__["data"][0] - root.__array_interface__["data"][0]
+        copy = np.ndarray(value.shape, value.dtype, buffer, at - low, value.strides)
+        copy.flags.writeable = value.flags.writeable
+        return copy
+
+
+def _run_again(kernel_version: Callable, args: tuple, kwargs: dict) -> None:
+    """Run a primitive's kernel version once more on copies of ``args`` (it may write into
+    them), for the kernels it asks for; what it returns is dropped."""
+    copies = _Copies(args, kwargs)
+    run_primitive(kernel_version, None, *copies.of(args),
+                  **{k: copies.of(v) for k, v in kwargs.items()})
 
 
 class _SendToWorker(event.Listener):
@@ -283,14 +387,23 @@ def run_primitive(kernel_version: Callable, reference_version: Callable, *args, 
     global reference_answers
     if _worker is not None:
         poll()
+    # during a cold start only: which call of which types this is
+    key = (kernel_version, _types(args), _types(kwargs)) if _unfinished or _worker else None
     _inside.depth = getattr(_inside, "depth", 0) + 1
     try:
-        return kernel_version(*args, **kwargs)
+        answer = kernel_version(*args, **kwargs)
     except CompilingInBackground:
+        key = key or (kernel_version, _types(args), _types(kwargs))
+        _unfinished[key] = (kernel_version, args, kwargs)
+        if reference_version is None:  # run again by wait_for_kernels: no answer wanted
+            return None
         reference_answers += 1
         return reference_version(*args, **kwargs)
     finally:
         _inside.depth -= 1
+    if key is not None:
+        _unfinished.pop(key, None)
+    return answer
 
 
 def _forget_worker_in_child() -> None:
@@ -298,6 +411,7 @@ def _forget_worker_in_child() -> None:
     global _worker, _lock
     _worker, _lock = None, threading.Lock()
     _inside.__dict__.clear()
+    _unfinished.clear()
 
 
 os.register_at_fork(after_in_child=_forget_worker_in_child)
