@@ -40,12 +40,12 @@ from train_step import BETAS, GRAD_CLIP, WEIGHT_DECAY, define_torch_gpt
 from minigrad.optim import cosine_lr
 from minigrad.train.data import (
     TINY_SHAKESPEARE,
-    BatchSampler,
     CharVocab,
     eval_windows,
     read_text,
     split_ids,
 )
+from minigrad.train.loop import BatchSampler
 
 TEXT = TINY_SHAKESPEARE
 LR, MIN_LR, WARMUP = 1e-3, 1e-4, 100
