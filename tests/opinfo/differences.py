@@ -20,6 +20,7 @@ from .runner import (
     CRASH,
     REFUSED,
     WRONG_DTYPE,
+    WRONG_GRAD,
     WRONG_VALUE,
     Outcome,
 )
@@ -80,6 +81,12 @@ DIFFERENCES: list[Entry] = [
           "[shape] a 1-d input has no channel dimension: minigrad refuses it by name (PyTorch "
           "accepts only an empty one, and for a non-empty one says its running_mean 'should "
           "contain 0 elements')", detail="at least 2 dims"),
+    Entry("nn.functional.ctc_loss", WRONG_GRAD,
+          "[PyTorch meaning] PyTorch's kernel returns, as the gradient with respect to "
+          "log_probs, the gradient with respect to the logits under log_softmax (the true one "
+          "plus exp(log_probs)); minigrad returns the derivative of the loss it computes. The "
+          "two agree through log_softmax, which ctc_loss's inputs are meant to come from "
+          "(tests/nn/test_ctc_loss.py); OpInfo's samples are not normalised"),
     *_each("nn.functional.conv1d nn.functional.conv2d nn.functional.conv3d "
            "nn.functional.conv_transpose1d nn.functional.conv_transpose2d "
            "nn.functional.conv_transpose3d", CRASH,

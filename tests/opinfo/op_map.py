@@ -134,6 +134,31 @@ RANDOM_SAMPLES: dict[str, Callable[[Any], bool]] = {
 }
 
 
+def _fractional_samples(pool_dims: int) -> Callable[[Any], dict]:
+    """Fractional max pooling places its windows by random numbers (``_random_samples``, one
+    per batch row, channel and pooled dim, uniform in [0, 1)) that each library would draw
+    from its own generator: the sample gets one fixed draw, given to both."""
+    import torch
+
+    def draw(sample: Any) -> dict:
+        if sample.kwargs.get("_random_samples") is not None:
+            return dict(sample.kwargs)
+        x = sample.input
+        rows = 1 if x.dim() == pool_dims + 1 else x.shape[0]
+        u = torch.from_numpy(np.random.default_rng(x.numel()).uniform(
+            0.0, 1.0, (rows, x.shape[-pool_dims - 1], pool_dims))).to(x.dtype)
+        return {**sample.kwargs, "_random_samples": u}
+    return draw
+
+
+# Options a sample leaves to a random draw, fixed here for both libraries: op -> the
+# sample's keyword arguments with the draw made.
+FIXED_DRAWS: dict[str, Callable[[Any], dict]] = {
+    "nn.functional.fractional_max_pool2d": _fractional_samples(2),
+    "nn.functional.fractional_max_pool3d": _fractional_samples(3),
+}
+
+
 def convert(obj: Any, leaves: list) -> tuple[Any, Any]:
     """``(torch_obj, minigrad_obj)`` for one sample argument. Tensors are copied (the torch
     side too: an op may write into its input). A tensor OpInfo marked ``requires_grad``

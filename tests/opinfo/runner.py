@@ -36,6 +36,7 @@ from minigrad import Tensor
 from .op_map import (
     DTYPES,
     EXCLUDED,
+    FIXED_DRAWS,
     RANDOM_SAMPLES,
     Unconvertible,
     convert,
@@ -274,7 +275,8 @@ def run_sample(info: Any, fn: Callable[..., Any], sample: Any, dtype: torch.dtyp
     try:
         t_in, m_in = convert(sample.input, pairs)
         t_args, m_args = convert(tuple(sample.args), pairs)
-        t_kwargs, m_kwargs = convert(dict(sample.kwargs), pairs)
+        kwargs = FIXED_DRAWS[name](sample) if name in FIXED_DRAWS else dict(sample.kwargs)
+        t_kwargs, m_kwargs = convert(kwargs, pairs)
     except Unconvertible as e:
         return outcome(NOT_APPLICABLE, f"no minigrad form: {e}")
     try:
