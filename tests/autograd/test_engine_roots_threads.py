@@ -1,5 +1,5 @@
 """The engine with several roots (roots that depend on each other, repeated roots) and
-gradient accumulation under threads (issue 27: "engine", "threads").
+gradient accumulation under threads.
 
 Every check has a hand-computed or single-root answer that runs without PyTorch; a few
 are also compared with PyTorch when it is installed.

@@ -1,4 +1,4 @@
-"""``mpiexec -n 2 minigrad-train`` (issue 28's done-when, on a tiny model): the same losses and
+"""``mpiexec -n 2 minigrad-train`` (on a tiny model): the same losses and
 weights as one process with the same global batch, metrics.json says how it ran, a 2-rank
 run stopped mid-way resumes (on 2 ranks or on 1) to the uninterrupted result, and a bad
 batch split is refused. Skips without mpi4py or a working mpiexec."""

@@ -158,7 +158,7 @@ def test_short_garbage_and_missing_files(tmp_path):
         load_safetensors(tmp_path / "nope")
 
 
-# ---- tied weights in load_state_dict and minigrad.save (issue 12) ---------------------------
+# ---- tied weights in load_state_dict and minigrad.save ------------------------------------
 class Tied(nn.Module):
     def __init__(self) -> None:
         super().__init__()

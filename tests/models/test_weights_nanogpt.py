@@ -169,7 +169,7 @@ def test_pt_path_reads_without_torch(tmp_path, monkeypatch):
 
 
 def test_nanogpt_state_dict_into_minigrad_load_state_dict_fails_loudly():
-    # issue 16: strict=False used to load lm_head.weight alone into the tied matrix
+    # strict=False must not load lm_head.weight alone into the tied matrix
     gpt = models.GPT(vocab_size=37, block_size=16, n_layer=2, n_head=4, n_embd=32)
     before = gpt.wte.weight.data.copy()
     state = {k: v.numpy() for k, v in make_nanogpt().state_dict().items()}

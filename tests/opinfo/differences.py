@@ -65,7 +65,7 @@ DIFFERENCES: list[Entry] = [
     *_each("any all", WRONG_DTYPE, "[dtype rule] any/all of uint8 give uint8 in PyTorch (kept "
                                    "there for compatibility); minigrad gives bool for every dtype",
            dtypes=("uint8",)),
-    # issue 27 item 3: shape, reduction and linear-algebra ops
+    # shape, reduction and linear-algebra ops
     Entry("nn.functional.softmin.with_dtype", WRONG_VALUE,
           "[PyTorch meaning] softmin of a uint8 tensor with dtype=: PyTorch negates in uint8 "
           "first (-x wraps around to 256 - x), then casts; minigrad casts first and gives "

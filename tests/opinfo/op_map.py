@@ -39,7 +39,7 @@ OVERRIDES: dict[str, Callable[..., Any]] = {
     "where": lambda x, condition, other, **k: minigrad.where(condition, x, other, **k),
     "nn.functional.embedding": lambda weight, idx, **k: F.embedding(idx, weight, **k),
     "zero_": lambda x: x.clone().zero_(),
-    # issue 27 item 3: elementwise ops and activations. No entry needed: asin ... reciprocal,
+    # elementwise ops and activations. No entry needed: asin ... reciprocal,
     # square, atan2, copysign, fmod, lerp, isclose, __rand__/__ror__/__rxor__ and
     # nn.functional.{celu,selu,softsign,logsigmoid,hardsigmoid,hardswish,relu6,hardtanh,mish,
     # softmin,glu} all resolve by name.

@@ -1,4 +1,4 @@
-"""One dtype rule, applied by the op layer to every op (issue 27, "dtype policy").
+"""One dtype rule, applied by the op layer to every op.
 
 Every Function declares its rule once (``Function.promote``); the table below holds each
 one to a decision, so a new op cannot forget it. Each category is then checked on every
@@ -46,12 +46,12 @@ RULES = {
     "MatMul": "same", "LinearFunction": "same", "GELULinearFunction": "same",
     "LayerNormFunction": None, "EmbeddingFunction": None, "DropoutFunction": None,
     "CrossEntropyFunction": None, "BinaryCrossEntropy": None, "AttentionFunction": None,
-    # issue 27 item 3
+    # scans, scatters, diagonals
     "CumProd": "sum", "LogCumSumExp": "float", "Scatter": None, "ScatterReduce": None,
     "Diagonal": None,
     # the window view and col2im (convolution, pooling), max unpooling: dtype kept
     "Windows": None, "WindowSum": None, "MaxUnpool": None,
-    # issue 27: norm(p="nuc") and the two ops of its derivatives (tests/ops/test_nuclear_norm.py)
+    # norm(p="nuc") and the two ops of its derivatives (tests/ops/test_nuclear_norm.py)
     "NuclearNorm": "float_only", "PolarFactor": "float_only", "SymSylvester": "float_only",
     # ctc_loss refuses non-float log_probs; the loss keeps their dtype
     "CTCNegLogLikelihood": None,

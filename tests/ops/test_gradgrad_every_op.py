@@ -336,7 +336,7 @@ CASES: dict[str, list[Case]] = {
         x, scaled_mask=DROP)), lambda: [T(2, 3)])],
     "AttentionFunction": [smooth("causal", _sdpa,
                                  lambda: [T(1, 2, 2), L(1, 3, 2, seed=1), L(1, 3, 2, seed=2)])],
-    # issue 27 item 3 (tests/ops/test_shape_more.py has the fuller cases)
+    # shapes, scans and scatters (tests/ops/test_shape_more.py has the fuller cases)
     "CumProd": [smooth(f"axis={ax}", sq(lambda a, ax=ax: a.cumprod(ax)), lambda: [T(2, 3)])
                 for ax in (0, -1)] + [
         smooth("with zeros", lambda a: a.cumprod(1) * a.sum(),
@@ -351,7 +351,7 @@ CASES: dict[str, list[Case]] = {
         for r in ("sum", "prod", "mean", "amax", "amin")],
     "Diagonal": [smooth("offset 1, dims (2, 0)", sq(lambda a: a.diagonal(1, 2, 0)),
                         lambda: [T(2, 3, 4)])],
-    # issue 27: norm(p="nuc") (tests/ops/test_nuclear_norm.py has the fuller cases)
+    # norm(p="nuc") (tests/ops/test_nuclear_norm.py has the fuller cases)
     "NuclearNorm": [smooth("square", sq(lambda a: a.norm("nuc")), lambda: [T(3, 3)]),
                     smooth("tall", sq(lambda a: a.norm("nuc")), lambda: [L(4, 2)]),
                     smooth("wide, dims (2, 0), keepdim", sq(lambda a: a.norm("nuc", (2, 0), True)),

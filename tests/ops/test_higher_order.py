@@ -301,7 +301,7 @@ def _shapes_ops(draw):
 
 
 def _running_scatter_diagonal(draw):
-    """issue 27's ops: cumprod, logcumsumexp, cummax, scatter (no repeated index: smooth),
+    """Scans and scatters: cumprod, logcumsumexp, cummax, scatter (no repeated index: smooth),
     scatter_reduce (repeats), diagonal."""
     shape = _shape(draw, min_dims=2)
     idx = draw(hnp.arrays(np.int64, shape, elements=st.integers(0, shape[1] - 1)))
@@ -318,7 +318,7 @@ def _running_scatter_diagonal(draw):
 
 
 def _nuclear_norm(draw):
-    """issue 27: norm(p="nuc") of (b, m, n) matrices kept at full rank (a rank-deficient
+    """norm(p="nuc") of (b, m, n) matrices kept at full rank (a rank-deficient
     matrix is a kink): entries in [-0.5, 0.5] plus 3 on the diagonal give singular values
     of at least 3 - 0.5 * 3 = 1.5. Its gradient, the polar factor, is an output too, so
     that the Sylvester solve of the polar factor's backward is differentiated as well."""

@@ -1,4 +1,4 @@
-"""Ops own what backward keeps, and the edge cases of the ops the seam rewrote (issue 12).
+"""Ops own what backward keeps, and the edge cases of the ops the backend seam rewrote.
 
 A caller may refill its id, target, mask or index buffer between the forward and
 the backward (a data loader reusing one batch array does exactly that): the

@@ -1,5 +1,5 @@
-"""float32 reductions as accurate along any axis as along the contiguous one (issue 27,
-"accuracy"). NumPy sums a non-contiguous axis (axis 0 of a tall array) row after row, so
+"""float32 reductions as accurate along any axis as along the contiguous one.
+NumPy sums a non-contiguous axis (axis 0 of a tall array) row after row, so
 its float32 error grows with the number of rows; PyTorch sums in a cascade. minigrad's
 ``reduce_sum`` primitive accumulates float32 in float64; every sum in the op layer goes
 through it (Sum, Mean, Var, Norm, the broadcast gradient, Linear's bias gradient).

@@ -1,4 +1,4 @@
-"""Views are detected by ``Function.apply``, not listed by hand (issue 27, "views").
+"""Views are detected by ``Function.apply``, not listed by hand.
 
 Every Function is applied (through the public API, the op table below; a test holds the
 table to the full list of Function subclasses), and after each application: an output

@@ -1,4 +1,4 @@
-"""The folder tree is the import tree (issue 26): the checks of ``tools/check_layout.py``,
+"""The folder tree is the import tree: the checks of ``tools/check_layout.py``,
 each asserted on its own, and the checker itself tried on small made-up libraries."""
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ def test_the_checker_allows_only_the_derived_forms_of_functional(tmp_path, sourc
     root = _library(tmp_path, {"minigrad/functional.py": source})
     assert len(check_layout.check(root).generated_globals) == found
 
-# ---- `import nn` / `import models` from the repository root (issue 26, item 6) -----------
+# ---- `import nn` / `import models` from the repository root -----------------------------
 
 def _python(code: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True,

@@ -1,4 +1,4 @@
-"""The tests are grouped by subject (issue 26): every test file sits in a folder that
+"""The tests are grouped by subject: every test file sits in a folder that
 tests/README.md's table names ("you changed X -> run tests/Y"), every folder has its row,
 and no two test files share a name (pytest imports a test file of a folder without
 ``__init__.py`` by its bare name, so a second ``test_x.py`` would fail to import)."""

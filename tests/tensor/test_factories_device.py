@@ -1,5 +1,5 @@
-"""Every factory takes PyTorch's ``device=`` (the CPU only), ``dtype=`` and ``requires_grad=``
-(issue 27): code written for PyTorch passes ``device=...`` everywhere, and the one device
+"""Every factory takes PyTorch's ``device=`` (the CPU only), ``dtype=`` and ``requires_grad=``:
+code written for PyTorch passes ``device=...`` everywhere, and the one device
 check (``minigrad.device.check_device``) accepts None, ``"cpu"``, ``"cpu:N"`` and CPU device
 objects, and refuses anything else with an error naming the device."""
 

@@ -250,17 +250,19 @@ def _grad_zero_(lib):
     return x.grad.zero_()
 
 
-# Idioms that do not (yet) behave as in PyTorch: each with the reason. In-place ops and
-# ``.grad`` as a Tensor are being built in another branch (issue 14's in-place bullet);
-# convolutions are out of scope; ``.data`` is the ndarray by design (docs/pytorch.md).
+# Idioms that behave as in PyTorch since the in-place rule, ``.grad`` as a Tensor and the
+# convolution layers: the table above, joined here so each stays beside its helper.
+IDIOMS.update({
+    "setitem": _setitem,
+    "add_": lambda lib: t(lib, A).add_(1.0),
+    "grad_zero_": _grad_zero_,
+    "conv2d_shape": lambda lib: lib.nn.Conv2d(1, 1, 3)(lib.ones(1, 1, 4, 4)).shape,
+})
+
+# Idioms that differ from PyTorch by design: each with the reason (docs/pytorch.md).
 KNOWN_DIFFERENT = {
-    "setitem": (_setitem, "x[idx] = v: in-place ops come with the version counters (trust issue)"),
-    "add_": (lambda lib: t(lib, A).add_(1.0), "in-place ops: being added with version counters"),
-    "grad_zero_": (_grad_zero_, ".grad is an ndarray here; a Tensor with the trust issue"),
     "data_is_tensor": (lambda lib: type(t(lib, A).data).__name__,
                        ".data is the ndarray by design (documented difference)"),
-    "conv2d": (lambda lib: lib.nn.Conv2d(1, 1, 3)(lib.ones(1, 1, 4, 4)).shape,
-               "convolutions and pooling are out of scope"),
 }
 
 
@@ -305,12 +307,9 @@ def test_idiom_behaves_as_in_pytorch(name):
 
 @pytest.mark.parametrize("name", sorted(KNOWN_DIFFERENT))
 def test_known_differences_are_still_different(name):
-    """Not xfail-strict: another branch may make some of these pass; then move them above."""
-    idiom, reason = KNOWN_DIFFERENT[name]
+    """A listed difference that stops differing fails here: move it to IDIOMS."""
+    idiom, _reason = KNOWN_DIFFERENT[name]
     torch.manual_seed(0)
     want = _plain(idiom(torch))
-    try:
-        got = _plain(idiom(minigrad))
-        _assert_same(got, want)
-    except (AssertionError, AttributeError, TypeError, NotImplementedError):
-        pytest.xfail(reason)
+    with pytest.raises(AssertionError):
+        _assert_same(_plain(idiom(minigrad)), want)

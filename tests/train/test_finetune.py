@@ -1,4 +1,4 @@
-"""Fine-tuning GPT-2-format models on BPE text (issue 29): gradient accumulation, --init-from
+"""Fine-tuning GPT-2-format models on BPE text: gradient accumulation, --init-from
 with a cropped context, BPE token files, minigrad-sample and minigrad-export.
 
 The tests that need no optional package run everywhere; those that read or train a BPE need
