@@ -110,6 +110,17 @@ class ArrayNamespace:
         return np.asarray(x)
 
     @staticmethod
+    def masked(x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """x where ``mask``, exactly 0 elsewhere (an infinite x there gives 0, not NaN): a
+        product with the mask, which NumPy runs several times faster than ``where`` on an
+        unpredictable mask, repaired in the rare case that x holds an infinity or NaN."""
+        with np.errstate(invalid="ignore"):
+            out = x * mask
+        if not np.isfinite(out).all():
+            out[~np.broadcast_to(mask, out.shape)] = 0
+        return out
+
+    @staticmethod
     def astype(x: np.ndarray, dtype) -> np.ndarray:
         """x cast to ``dtype`` (a copy), NumPy 2's ``np.astype``."""
         return x.astype(dtype)

@@ -39,6 +39,11 @@ class TensorNamespace:
         return np.asarray(getattr(x, "data", x))
 
     @staticmethod
+    def masked(x, mask):
+        """x where ``mask``, exactly 0 elsewhere, as a recorded op."""
+        return Where.apply(x, np.zeros((), x.dtype), cond=np.asarray(mask))
+
+    @staticmethod
     def exp(x):
         return FUNCTIONS["exp"].apply(x)
 

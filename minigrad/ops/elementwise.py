@@ -217,8 +217,8 @@ class ReLU(Function):
     def backward(ctx, grad):
         # d(max(a,0))/da = 1 where a > 0, else 0
         (out,) = ctx.saved_tensors
-        # where, not a product: an infinite gradient at a zeroed input gives 0, as PyTorch's
-        return ctx.xp.where(ctx.xp.constant(out) > 0, grad, np.zeros((), grad.dtype))
+        # selected, not multiplied: an infinite gradient at a zeroed input gives 0, as PyTorch's
+        return ctx.xp.masked(grad, ctx.xp.constant(out) > 0)
 
 
 _SQRT_2_OVER_PI = np.sqrt(2.0 / np.pi)
@@ -312,7 +312,7 @@ class Clamp(Function):
         # the gradient (its mask is a >= lo and a <= hi), so the two agree on that kink
         (a,) = ctx.saved_tensors
         inside = _inside(ctx.xp.constant(a), *ctx.bounds)
-        return ctx.xp.where(inside, grad, np.zeros((), grad.dtype))  # 0 * inf would be NaN
+        return ctx.xp.masked(grad, inside)  # selected: 0 * inf would be NaN
 
 
 def _inside(a: np.ndarray, lo, hi) -> np.ndarray:
