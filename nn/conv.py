@@ -81,6 +81,14 @@ def _check_weight(x: Tensor, weight: Tensor, bias: Tensor | None, groups: int, d
                            "instead")
 
 
+# A convolution is a matrix product of the weight (O, C * prod(kernel)) with the columns of
+# windows. With many output positions per sample (a 56 x 56 map: 3,136) each sample's
+# product is large enough for BLAS to run at speed and the columns stay one sample's size;
+# with few (an 8 x 8 image, a 40-point signal) per-sample products are too small to be
+# efficient, so the batch joins the columns and one product serves it all.
+ONE_PRODUCT_PER_SAMPLE_FROM = 256
+
+
 def _check_stride_dilation(stride: tuple, dilation: tuple) -> None:
     if any(s <= 0 for s in stride):
         raise RuntimeError("non-positive stride is not supported")
@@ -114,11 +122,19 @@ def _conv(input: Any, weight: Tensor, bias: Tensor | None, stride: Any, padding:
     o, g = weight.shape[0], groups
     cols = windows(x, kernel, stride, dilation)  # (N, C, *out, *kernel), a view
     out = cols.shape[2:2 + d]
-    # im2col: (N, G, C/G * prod(kernel), prod(out)), then one matmul per group
+    positions = math.prod(out)
     cols = cols.reshape(n, g, c // g, *out, *kernel)
-    cols = cols.permute(0, 1, 2, *range(3 + d, 3 + 2 * d), *range(3, 3 + d))
-    cols = cols.reshape(n, g, (c // g) * math.prod(kernel), math.prod(out))
-    y = weight.reshape(g, o // g, -1) @ cols  # (N, G, O/G, prod(out))
+    w = weight.reshape(g, o // g, -1)
+    if positions >= ONE_PRODUCT_PER_SAMPLE_FROM:
+        # im2col: (N, G, C/G * prod(kernel), prod(out)), then one matmul per sample and group
+        cols = cols.permute(0, 1, 2, *range(3 + d, 3 + 2 * d), *range(3, 3 + d))
+        y = w @ cols.reshape(n, g, (c // g) * math.prod(kernel), positions)
+        return unbatched(_add_bias(y.reshape(n, o, *out), bias, d), was_unbatched)
+    # few positions a sample: the batch joins the columns, one matmul per group for all of it
+    # (G, C/G * prod(kernel), N * prod(out)) -> (G, O/G, N * prod(out))
+    cols = cols.permute(1, 2, *range(3 + d, 3 + 2 * d), 0, *range(3, 3 + d))
+    y = w @ cols.reshape(g, (c // g) * math.prod(kernel), n * positions)
+    y = y.reshape(o, n, positions).permute(1, 0, 2)
     return unbatched(_add_bias(y.reshape(n, o, *out), bias, d), was_unbatched)
 
 

@@ -78,6 +78,28 @@ def test_conv_transpose_first_and_second_derivatives(d, opts):
     assert gradcheck(fn, inputs) and gradgradcheck(fn, inputs)
 
 
+@pytest.mark.parametrize("d, opts", [
+    (1, dict(stride=2, padding=1)), (2, dict(groups=2, dilation=(1, 2), padding=(2, 1))),
+    (3, dict(stride=(1, 2, 1), padding=1)), (2, dict(padding="same", groups=4))])
+def test_the_product_per_sample_and_the_product_for_the_batch_agree(monkeypatch, d, opts):
+    """Few output positions a sample run one product for the whole batch, many run one per
+    sample (nn/conv.py): both routes give the same values and gradients."""
+    rng = np.random.default_rng(d)
+    x0 = rng.standard_normal((3, 4) + (6,) * d)
+    w0 = rng.standard_normal((8, 4 // opts.get("groups", 1)) + (3,) * d)
+    b0, r0 = rng.standard_normal(8), None
+    results = []
+    for threshold in (1, 10**9):  # every shape per sample; every shape as one product
+        monkeypatch.setattr(mg.nn.conv, "ONE_PRODUCT_PER_SAMPLE_FROM", threshold)
+        x, w, b = (mg.tensor(a.copy(), requires_grad=True) for a in (x0, w0, b0))
+        y = F.__dict__[f"conv{d}d"](x, w, b, **opts)
+        r0 = rng.standard_normal(y.shape) if r0 is None else r0
+        (y * mg.tensor(r0)).sum().backward()
+        results.append([y.data, x.grad.data, w.grad.data, b.grad.data])
+    for per_sample, batched in zip(*results):
+        np.testing.assert_allclose(per_sample, batched, rtol=1e-12, atol=1e-12)
+
+
 def test_conv_transpose_is_the_input_gradient_of_conv():
     # <conv(x, w), y> = <x, conv_transpose(y, w)>: the adjoint in x, with the same options
     x, w = _t(2, 4, 7, 6), _t(6, 2, 3, 2)
