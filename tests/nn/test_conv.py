@@ -79,8 +79,8 @@ def test_conv_transpose_first_and_second_derivatives(d, opts):
 
 
 @pytest.mark.parametrize("d, opts", [
-    (1, dict(stride=2, padding=1)), (2, dict(groups=2, dilation=(1, 2), padding=(2, 1))),
-    (3, dict(stride=(1, 2, 1), padding=1)), (2, dict(padding="same", groups=4))])
+    (1, {"stride": 2, "padding": 1}), (2, {"groups": 2, "dilation": (1, 2), "padding": (2, 1)}),
+    (3, {"stride": (1, 2, 1), "padding": 1}), (2, {"padding": "same", "groups": 4})])
 def test_the_product_per_sample_and_the_product_for_the_batch_agree(monkeypatch, d, opts):
     """Few output positions a sample run one product for the whole batch, many run one per
     sample (nn/conv.py): both routes give the same values and gradients."""
