@@ -39,7 +39,8 @@ BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, BENCH_DIR)
 
 from common import CONFIGS, BenchConfig, load_line, machine_line, median
-from memory import current_rss_mb, peak_rss_mb, torch_installed
+from finetune import train_figures
+from memory import peak_rss_mb, torch_installed
 
 BLOCKS = (256, 512, 1024, 2048)
 TRAIN_MODELS = {"gpt2": replace(CONFIGS["gpt2"], batch_size=1), "baby": CONFIGS["baby"]}
@@ -53,19 +54,8 @@ def train_config(model: str, block: int, tiny: bool) -> BenchConfig:
 
 
 def train_child(framework: str, cfg: BenchConfig, steps: int) -> dict:
-    """Build and train one model in this process: its figures."""
-    from train_step import MinigradTrainer, TorchTrainer, make_batches
-
-    trainer = MinigradTrainer(cfg) if framework == "minigrad" else TorchTrainer(cfg, sdpa=True)
-    batches = make_batches(cfg, steps + 1)
-    built = current_rss_mb()
-    trainer.step(*batches[0])  # warm-up: kernels loaded, memory faulted in
-    times = []
-    for x, y in batches[1:]:
-        t0 = time.perf_counter()
-        trainer.step(x, y)
-        times.append(time.perf_counter() - t0)
-    return {"built": built, "peak": peak_rss_mb(), "ms": median(times) * 1000.0}
+    """Build and train one model in this process (PyTorch with SDPA): its figures."""
+    return train_figures(framework, cfg, steps, sdpa=True)
 
 
 def decode_child(framework: str, model_dir: str, prompt_len: int, new_tokens: int) -> dict:

@@ -41,12 +41,12 @@ TINY = BenchConfig("gpt2-tiny", n_layer=2, n_head=2, n_embd=32, block_size=32, b
 FRAMEWORKS = ("minigrad", "torch")
 
 
-def child(framework: str, tiny: bool, steps: int) -> None:
-    """Build and train one model in this process; print its figures as JSON."""
+def train_figures(framework: str, cfg: BenchConfig, steps: int, sdpa: bool = False) -> dict:
+    """Build ``cfg``'s model and optimizer in this process, run one untimed step and
+    ``steps`` timed ones: RSS after the build, the process's peak, the median ms/step."""
     from train_step import MinigradTrainer, TorchTrainer, make_batches
 
-    cfg = TINY if tiny else GPT2_FINETUNE
-    trainer = MinigradTrainer(cfg) if framework == "minigrad" else TorchTrainer(cfg)
+    trainer = MinigradTrainer(cfg) if framework == "minigrad" else TorchTrainer(cfg, sdpa=sdpa)
     batches = make_batches(cfg, steps + 1)
     built = current_rss_mb()
     trainer.step(*batches[0])  # warm-up: kernels loaded, memory faulted in
@@ -55,7 +55,12 @@ def child(framework: str, tiny: bool, steps: int) -> None:
         t0 = time.perf_counter()
         trainer.step(x, y)
         times.append(time.perf_counter() - t0)
-    print(json.dumps({"built": built, "peak": peak_rss_mb(), "ms": median(times) * 1000.0}))
+    return {"built": built, "peak": peak_rss_mb(), "ms": median(times) * 1000.0}
+
+
+def child(framework: str, tiny: bool, steps: int) -> None:
+    """Build and train one model in this process; print its figures as JSON."""
+    print(json.dumps(train_figures(framework, TINY if tiny else GPT2_FINETUNE, steps)))
 
 
 def measure(framework: str, tiny: bool, steps: int) -> dict[str, float]:
