@@ -38,6 +38,7 @@ from .serialization import save, load
 from .safetensors_io import save_safetensors, load_safetensors, safetensors_metadata
 from . import viz
 from .profiler import profile
+from .step_capture import capture, CapturedStep
 from . import testing
 
 # dtypes are NumPy dtype objects: ``x.dtype == minigrad.float32`` and ``x.to(minigrad.long)``
@@ -72,8 +73,8 @@ except ImportError as _e:  # a checkout used without `pip install -e .`
 # ``from minigrad import *`` (sum, max, bool, ...): they remain attributes, ``minigrad.max(x, 1)``.
 _SHADOW_BUILTINS = {"abs", "all", "any", "bool", "float", "int", "max", "min", "pow", "round",
                     "sum"}
-_PUBLIC_SUBMODULES = {"autograd", "cold_start", "dtypes", "models", "nn", "optim", "testing",
-                      "viz"}
+_PUBLIC_SUBMODULES = {"autograd", "cold_start", "dtypes", "models", "nn", "optim", "step_capture",
+                      "testing", "viz"}
 __all__ = [name for name, value in sorted(globals().items())
            if not name.startswith("_") and name not in _SHADOW_BUILTINS
            and (not isinstance(value, type(_np)) or name in _PUBLIC_SUBMODULES)]

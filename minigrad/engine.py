@@ -31,7 +31,7 @@ import numpy as np
 
 from . import backward_results, graph_backward, inplace_writes
 from .grad_buffers import ArraySums, GradientSums, GraphSums
-from .grad_mode import enable_grad, no_grad
+from .grad_mode import _mode, enable_grad, no_grad
 
 if TYPE_CHECKING:
     from .tensor import Tensor
@@ -127,6 +127,9 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
     ``capture`` None: accumulate into ``.grad`` of every leaf. Otherwise a dict
     {id(tensor): None} of the tensors whose total gradient to record there (leaves or
     not), leaving every ``.grad`` untouched."""
+    # a captured step being recorded (minigrad/step_capture/) logs what this walk does
+    log = None if _mode.recorder is None else _mode.recorder.walk(
+        roots, seeds, create_graph, capture is not None, retain_graph)
     order = topological_order(list(roots), stop)
     Tensor = _tensor_class(roots[0])
     sums = GraphSums(Tensor) if create_graph else ArraySums(Tensor)
@@ -158,6 +161,8 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                         continue
                 if ctx is None:  # a leaf: store the total gradient
                     if capture is None:
+                        if log is not None:
+                            log.store(t)
                         sums.store(t, g)
                         if t._post_accumulate_grad_hooks:
                             _post_accumulate(t)  # hooks run outside the lock
@@ -168,6 +173,8 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                 if joins is None:
                     joins = backward_results.SeveralOutputs(order, create_graph, Tensor)
                 joined = joins.gather(t, g, ctx)
+                if log is not None:
+                    log.gather(t, ctx, joined is not None)
                 if joined is None:
                     continue
                 outs, out_grads = joined
@@ -184,6 +191,8 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                 # a gradient in with a graph: a gradient out without one lost its derivative
                 graph_in = any(getattr(x, "_requires_grad", False) for x in out_grads)
             else:
+                if log is not None:
+                    log.call(ctx, t if ctx._outs is None else None)
                 in_grads = ctx.fn.backward(ctx, *out_grads)
             outs = out_grads = None
             if type(in_grads) is not tuple:
@@ -199,10 +208,14 @@ def _walk(roots: Sequence, seeds: Sequence, retain_graph: bool, create_graph: bo
                 if pctx is not None and pctx.seq > ctx.seq:
                     _raise_rebased(ctx, parent)
                 data = parent.data
-                if ((type(pg) is not np.ndarray if not create_graph else not isinstance(pg, Tensor))
-                        or pg.shape != data.shape or pg.dtype != data.dtype):
+                checked = ((type(pg) is not np.ndarray if not create_graph
+                            else not isinstance(pg, Tensor))
+                           or pg.shape != data.shape or pg.dtype != data.dtype)
+                if checked:
                     pg = backward_results.checked_gradient(ctx, i, pg, parent, create_graph,
                                                            Tensor)
+                if log is not None:
+                    log.accumulate(i, parent, checked)
                 if create_graph and graph_in and not pg._requires_grad:
                     backward_results.refuse_constant_gradient(ctx, i, parent)
                 pid = id(parent)

@@ -270,6 +270,9 @@ class Function:
         """Run ``forward(ctx, *arrays, **options)`` on the inputs' arrays and record the
         graph edge: a Tensor, or a tuple with one Tensor per array when ``forward`` returns
         a tuple (see :func:`_several_outputs`)."""
+        recorder = _mode.recorder
+        if recorder is not None and not recorder.inside:  # a captured step being recorded
+            return recorder.apply(cls, inputs, options)
         Tensor = _Tensor
         tensors = inputs
         for x in inputs:
@@ -283,13 +286,8 @@ class Function:
                     _refuse_tensor_options(cls, options)
                     break
         arrays = list(map(_data_of, tensors))
-        if cls.promote is not None:  # PyTorch's type promotion (see minigrad/dtypes.py)
-            d0 = arrays[0].dtype  # common case, checked inline: all of one float dtype
-            if d0.kind != "f" or len(arrays) > 2 or (len(arrays) == 2 and arrays[1].dtype != d0) \
-                    or cls.promote_options:
-                scalars = tuple(_option_value(options.get(k)) for k in cls.promote_options
-                                if options.get(k) is not None)
-                arrays = _dtypes.promote(cls.promote, arrays, cls.__name__.lower(), scalars)
+        if cls.promote is not None:
+            arrays = promoted(cls, arrays, options)
         if _mode.enabled and True in needs:
             ctx = Context(cls, tensors, needs)
             result = cls.forward(ctx, *arrays, **options)
@@ -313,6 +311,18 @@ class Function:
         finally:  # drop whatever forward saved on it, even if forward raised
             scratch.__dict__.clear()
             scratch._saved = ()
+
+
+def promoted(cls: type, arrays: list, options: dict) -> list:
+    """The arrays ``cls.forward`` receives: ``arrays`` after PyTorch's type promotion by the
+    rule ``cls.promote`` names (see minigrad/dtypes.py), with the options it names."""
+    d0 = arrays[0].dtype  # common case, checked inline: all of one float dtype
+    if d0.kind != "f" or len(arrays) > 2 or (len(arrays) == 2 and arrays[1].dtype != d0) \
+            or cls.promote_options:
+        scalars = tuple(_option_value(options.get(k)) for k in cls.promote_options
+                        if options.get(k) is not None)
+        arrays = _dtypes.promote(cls.promote, arrays, cls.__name__.lower(), scalars)
+    return arrays
 
 
 def _several_outputs(results: tuple, ctx: Context | None, inputs: tuple, arrays: list) -> tuple:

@@ -23,6 +23,9 @@ class _GradMode(threading.local):
     # > 0 while a backward is being recorded as a graph (``create_graph``): NumPy must not
     # read a Tensor that carries a graph then, or the second derivative silently drops it
     recording_backward = 0
+    # the Recording of a captured step while its first runs record it (minigrad/step_capture/),
+    # else None: the ops, the backward walk, random draws and value reads report to it
+    recorder = None
 
 
 class recording_backward:

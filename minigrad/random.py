@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from .device import Device, check_device
+from .grad_mode import _mode
 
 _generator = np.random.Generator(np.random.PCG64(0))
 # what a fresh torch.Generator() reports as its initial_seed()
@@ -38,6 +39,8 @@ def manual_seed(seed: int) -> None:
 
 def generator() -> np.random.Generator:
     """The global NumPy generator (use it for any random draw)."""
+    if _mode.recorder is not None:  # a captured step being recorded: see minigrad/step_capture/
+        _mode.recorder.draws("minigrad.random.generator()")
     return _generator
 
 
@@ -118,6 +121,8 @@ def numpy_generator(generator: Any = None) -> np.random.Generator:
     """The NumPy generator a ``generator=`` argument means: None -> the global one
     (:func:`manual_seed` seeds it), a :class:`Generator` -> its own stream, a
     ``numpy.random.Generator`` -> itself (its draws advance it)."""
+    if _mode.recorder is not None:
+        _mode.recorder.draws("a generator= argument")
     if generator is None:
         return _generator
     if isinstance(generator, Generator):

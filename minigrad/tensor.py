@@ -33,7 +33,7 @@ from .dtypes import (
     result_type,
     wrapped_number,
 )
-from .grad_mode import is_grad_enabled, is_recording_backward, no_grad
+from .grad_mode import _mode, is_grad_enabled, is_recording_backward, no_grad
 from .ops import (
     binary_math,
     elementwise,
@@ -93,6 +93,8 @@ def _copied(data: Any, dtype: Any = None) -> np.ndarray:
     arr = _to_array(data, dtype)
     if isinstance(data, (np.ndarray, Tensor)) and np.may_share_memory(arr, _data(data)):
         arr = arr.copy()
+    if _mode.recorder is not None and isinstance(data, (np.ndarray, Tensor)):
+        _mode.recorder.copies(data, arr)  # a captured step: a copy or conversion is work
     return arr
 
 
@@ -173,6 +175,8 @@ class Tensor:
 
     def __init__(self, data: Any, dtype: Any = None, requires_grad: bool = False) -> None:
         self.data = _to_array(data, dtype)
+        if _mode.recorder is not None and isinstance(data, (np.ndarray, Tensor)):
+            _mode.recorder.copies(data, self.data)  # a captured step: a conversion is work
         self._grad: Tensor | None = None
         self._ctx = None
         self._vc = [0]
@@ -218,6 +222,8 @@ class Tensor:
 
     def _bump_version(self) -> None:
         """Record an in-place write to ``self.data`` (optimizers, ``copy_``, ``x[i] = v``)."""
+        if _mode.recorder is not None:  # a captured step being recorded: minigrad/step_capture/
+            _mode.recorder.bumps(self)
         self._vc[0] += 1
 
     # ---- .grad: a Tensor or None ---------------------------------------------
@@ -230,6 +236,8 @@ class Tensor:
 
     @grad.setter
     def grad(self, value: Tensor | None) -> None:
+        if _mode.recorder is not None:
+            _mode.recorder.sets_grad(self)
         if value is not None:
             if not isinstance(value, Tensor):
                 raise TypeError(
@@ -370,6 +378,8 @@ class Tensor:
         g = self._grad
         if g is None:
             return
+        if _mode.recorder is not None:
+            _mode.recorder.sets_grad(self)
         if set_to_none:
             self._grad = None
             return
@@ -386,6 +396,8 @@ class Tensor:
         grad: the array has no graph, so a second derivative through it would silently be
         zero. A ``backward`` written for ``differentiable_backward`` uses ``ctx.xp`` and
         Tensor operators on such values, and ``t.data`` where no derivative is wanted."""
+        if _mode.recorder is not None:
+            _mode.recorder.reads(self, "np.asarray()")
         if self.requires_grad and is_recording_backward():
             raise RuntimeError(
                 "a NumPy function read a Tensor that requires grad inside a backward recorded "
@@ -434,16 +446,22 @@ class Tensor:
 
     def numpy(self) -> np.ndarray:
         """The underlying ndarray (shared, not copied)."""
+        if _mode.recorder is not None:
+            _mode.recorder.reads(self, "numpy()")
         return self.data
 
     def item(self) -> Any:
         """The single value of a one-element tensor as a Python number."""
         if self.data.size != 1:
             raise ValueError(f"item() needs a tensor with one element, got shape {self.shape}")
+        if _mode.recorder is not None:
+            _mode.recorder.reads(self, "item()")
         return self.data.item()
 
     def tolist(self) -> Any:
         """Nested Python lists of the values."""
+        if _mode.recorder is not None:
+            _mode.recorder.reads(self, "tolist()")
         return self.data.tolist()
 
     def __len__(self) -> int:
@@ -456,6 +474,8 @@ class Tensor:
             yield self[i]
 
     def __repr__(self) -> str:
+        if _mode.recorder is not None:
+            _mode.recorder.reads(self, "repr()")
         body = np.array2string(self.data, precision=4, separator=", ", prefix="tensor(")
         extra = ""
         if self.data.dtype != DEFAULT_FLOAT:
@@ -471,6 +491,8 @@ class Tensor:
             raise ValueError(
                 f"the truth value of a tensor with {self.data.size} elements is ambiguous"
             )
+        if _mode.recorder is not None:
+            _mode.recorder.reads(self, "bool()")
         return bool(self.data)
 
     def __float__(self) -> float:
@@ -1766,6 +1788,8 @@ class Tensor:
             old_base = base._old_value()
             result = self._written_value(name, op(shapes.GetItem.apply(old_base, index=index)))
             new = index_put.IndexPut.apply(old_base, result, index=index)
+        if _mode.recorder is not None:  # a captured step being recorded: minigrad/step_capture/
+            _mode.recorder.writes(self, result, recording)
         self.data[...] = result.data  # a view's write lands in its base's array
         self._bump_version()
         if recording:

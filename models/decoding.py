@@ -20,9 +20,11 @@ from typing import Any
 import numpy as np
 
 from minigrad.sampling import draw_rows
+from minigrad.step_capture import replayed
 from minigrad.tensor import Tensor
 
 
+@replayed
 def check_token_ids(ids: Any, name: str, vocab_size: int, max_len: int | None = None,
                     max_len_name: str = "max_len") -> np.ndarray:
     """Return ``ids`` as an int64 array of shape (B, T), or raise a clear error.

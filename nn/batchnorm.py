@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from minigrad.device import check_device
+from minigrad.step_capture import cannot_replay, replayed
 from minigrad.tensor import Tensor
 
 from .module import Module
@@ -66,7 +67,7 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
         if running_mean is not None:
             update_running(running_mean, mean.data.reshape(channels), momentum)
         if running_var is not None:
-            update_running(running_var, var.data.reshape(channels) * (n / (n - 1)), momentum)
+            update_running(running_var, var.data.reshape(channels), momentum, n / (n - 1))
     else:
         if running_mean is None or running_var is None:
             raise RuntimeError("running_mean must be defined in evaluation mode")
@@ -74,6 +75,12 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
         var = Tensor(running_var.data.astype(input.dtype, copy=False))
         y = (input - per_channel(mean, input.ndim)) * (per_channel(var, input.ndim) + eps).rsqrt()
     return channel_affine(y, weight, bias)
+
+
+@replayed
+def count_batch(num_batches_tracked: Tensor) -> None:
+    """num_batches_tracked += 1, in place (replayed in a captured step)."""
+    num_batches_tracked.data[...] += 1
 
 
 class _NormBase(Module):
@@ -147,8 +154,9 @@ class _BatchNorm(_NormBase):
             self.num_batches_tracked is not None
         if counting:
             verify_batch_size(input.shape)  # before the count moves: a refused batch changes nothing
-            self.num_batches_tracked.data[...] += 1
-            if self.momentum is None:
+            count_batch(self.num_batches_tracked)
+            if self.momentum is None:  # the factor is read from the count, on the host
+                cannot_replay("BatchNorm with momentum=None reads num_batches_tracked")
                 factor = 1.0 / float(self.num_batches_tracked.data)
         use_batch = self.training or (self.running_mean is None and self.running_var is None)
         keep = not self.training or self.track_running_stats

@@ -17,6 +17,7 @@ from minigrad.dtypes import check_same_float
 from minigrad.grad_mode import is_grad_enabled
 from minigrad.ops.cross_entropy import CrossEntropyFunction, check_targets
 from minigrad.ops.linear_cross_entropy import LinearCrossEntropyFunction
+from minigrad.step_capture import replayed
 from minigrad.tensor import Tensor
 
 from .linear import Linear, linear
@@ -80,10 +81,13 @@ def cross_entropy(input: Tensor, target: Any, weight: Any = None,
     return nll * (1 - label_smoothing) + smooth * (label_smoothing / rows.shape[1])
 
 
+@replayed
 def _op_targets(t: np.ndarray, C: int, ignore_index: int,
-                name: str = "cross_entropy") -> tuple[np.ndarray, int]:
+                name: str = "cross_entropy") -> tuple[np.ndarray, np.ndarray]:
     """(targets as an int64 (M,) copy the op owns (the caller may reuse t), the count of those
-    that are not ignore_index); IndexError for one outside [0, C) that is not ignore_index."""
+    that are not ignore_index as a 0-d int64 array); IndexError for one outside [0, C) that
+    is not ignore_index. Replayed in a captured step: each batch's targets are checked and
+    counted again."""
     if C == 0:
         raise ValueError(f"{name}: logits have zero classes")
     if t.dtype.kind == "u" and t.size:  # a huge unsigned id would wrap in int64: check first
@@ -92,7 +96,7 @@ def _op_targets(t: np.ndarray, C: int, ignore_index: int,
             raise IndexError(f"{name}: target {int(kept.max())} is out of range for {C} "
                              f"classes (valid: 0..{C - 1}, or ignore_index={ignore_index})")
     t = np.array(t.reshape(-1), dtype=np.int64)
-    return t, check_targets(t, C, ignore_index)
+    return t, np.array(check_targets(t, C, ignore_index), dtype=np.int64)
 
 
 def _fused(rows: Tensor, lead: tuple, t: np.ndarray, ignore_index: int, reduction: str) -> Tensor:

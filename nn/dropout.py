@@ -12,6 +12,7 @@ import numpy as np
 
 from minigrad.ops.dropout import DropoutFunction
 from minigrad.random import generator
+from minigrad.step_capture import replayed
 from minigrad.tensor import Tensor
 
 from .module import Module
@@ -23,8 +24,10 @@ def _check_p(p: float) -> float:
     return float(p)
 
 
+@replayed
 def dropout_mask(shape: tuple, p: float, dtype: np.dtype) -> np.ndarray:
-    """keep / (1 - p) with keep ~ Bernoulli(1 - p), in ``dtype`` (all zeros when p == 1)."""
+    """keep / (1 - p) with keep ~ Bernoulli(1 - p), in ``dtype`` (all zeros when p == 1);
+    a captured step draws a new mask at each replay (``minigrad.step_capture.replayed``)."""
     if p >= 1.0:
         return np.zeros(shape, dtype=dtype)
     keep = generator().random(shape, dtype=np.float32) >= p

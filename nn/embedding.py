@@ -14,11 +14,13 @@ import numpy as np
 from minigrad.ops.embedding import EmbeddingFunction
 from minigrad.ops.masking import where
 from minigrad.random import generator
+from minigrad.step_capture import cannot_replay, replayed
 from minigrad.tensor import Tensor
 
 from .module import Module, Parameter
 
 
+@replayed
 def check_ids(input: Any, num_embeddings: int) -> np.ndarray:
     """The ids as a fresh int64 ndarray (a copy the op owns: the caller may refill its batch
     buffer before backward); TypeError if not integers, IndexError if out of range."""
@@ -60,6 +62,7 @@ def embedding(input: Any, weight: Tensor, padding_idx: int | None = None,
                              f"table of {n} rows")
         padding_idx %= n
     if max_norm is not None:
+        cannot_replay("embedding with max_norm rescales rows of the weight with NumPy")
         _renorm_rows(weight.data, np.unique(checked), max_norm, norm_type)
     scale = None
     if scale_grad_by_freq:

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from minigrad.step_capture import cannot_replay
 from minigrad.tensor import Tensor
 
 from .batchnorm import _NormBase, batch_norm
@@ -46,6 +47,8 @@ def instance_norm(input: Tensor, running_mean: Tensor | None = None,
     folded = input.reshape((1, n * c) + input.shape[2:])
     y = batch_norm(folded, tiled[0], tiled[1], None, None, use_input_stats, momentum, eps)
     if use_input_stats and input.data.size:  # an empty batch leaves them (PyTorch makes nan)
+        if running_mean is not None or running_var is not None:
+            cannot_replay("instance_norm updates its running statistics with NumPy")
         for running, per_sample in zip((running_mean, running_var), tiled):
             if running is not None:
                 np.copyto(running.data, per_sample.data.reshape(n, c).mean(0), casting="unsafe")

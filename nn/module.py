@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from minigrad.device import check_device, is_device
+from minigrad.grad_mode import _mode
 from minigrad.tensor import Tensor
 
 # How many inference calls (generate, decoding) this thread is inside: while any is, every
@@ -195,6 +196,8 @@ class Module:
         raise NotImplementedError(f"{type(self).__name__} does not define forward()")
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if _mode.recorder is not None:  # a captured step guards what this module is
+            _mode.recorder.module(self)
         return self.forward(*args, **kwargs)
 
     # ---- walking the tree ------------------------------------------------------

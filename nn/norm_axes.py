@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from minigrad.step_capture import replayed
 from minigrad.tensor import Tensor
 
 from .module import Module, Parameter
@@ -43,9 +44,13 @@ def channel_affine(y: Tensor, weight: Tensor | None, bias: Tensor | None) -> Ten
     return y
 
 
-def update_running(running: Tensor, batch: np.ndarray, factor: float) -> None:
-    """running <- (1 - factor) * running + factor * batch, in place (so the buffer, its
-    ``state_dict`` entry and any alias see the new value); no gradient flows."""
+@replayed
+def update_running(running: Tensor, batch: np.ndarray, factor: float, scale: float = 1.0) -> None:
+    """running <- (1 - factor) * running + factor * (batch * scale), in place (so the buffer,
+    its ``state_dict`` entry and any alias see the new value); no gradient flows. Replayed in
+    a captured step, with that replay's batch statistics."""
+    if scale != 1.0:
+        batch = batch * scale
     new = (1.0 - factor) * running.data + factor * batch.astype(running.data.dtype, copy=False)
     np.copyto(running.data, new, casting="unsafe")
 

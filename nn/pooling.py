@@ -24,6 +24,7 @@ from minigrad.ops.masking import where
 from minigrad.ops.pooling import MaxUnpool
 from minigrad.ops.window_select import window_select
 from minigrad.ops.windows import windows
+from minigrad.step_capture import cannot_replay, replayed
 from minigrad.tensor import Tensor
 
 from .module import Module
@@ -96,6 +97,7 @@ def max_over_windows(cols: Tensor, d: int) -> tuple:
     (N, C, *out, *kernel): the first maximum in row-major order, a NaN counting as the
     largest (``np.argmax``'s rule and PyTorch's); its gradient goes to that element only."""
     flat = cols.reshape(*cols.shape[:-d], math.prod(cols.shape[-d:]))
+    cannot_replay("max pooling over gathered windows finds its maxima with NumPy")
     arg = np.argmax(flat.data, axis=-1) if flat.shape[-1] else np.zeros(flat.shape[:-1], int)
     if flat.dtype.kind != "f":  # integers and bools: no gradient, the dtype kept
         return Tensor(np.take_along_axis(flat.data, arg[..., None], -1)[..., 0]), arg
@@ -105,11 +107,18 @@ def max_over_windows(cols: Tensor, d: int) -> tuple:
     return where(chosen, flat, 0.0).sum(-1), arg
 
 
+@replayed
+def _backend_window_max(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple) -> tuple:
+    """The backend's (values, offsets) of every window's maximum (replayed in a captured step,
+    on that replay's x)."""
+    return backends.active.window_max(x, kernel, stride, dilation)
+
+
 def window_max(x: Tensor, kernel: tuple, stride: tuple, dilation: tuple) -> tuple:
     """(max of each window of x, its kernel offset as a flat int64 index), the rule of
     :func:`max_over_windows`, found in one pass by the backend (no copy of the windows); the
     output is the gather of those elements, so its gradient goes to them alone."""
-    values, arg = backends.active.window_max(x.data, kernel, stride, dilation)
+    values, arg = _backend_window_max(x.data, kernel, stride, dilation)
     if x.dtype.kind != "f":  # integers and bools: no gradient, the dtype kept
         return Tensor(values), arg
     return window_select(x, arg, kernel, stride, dilation, values=values), arg
@@ -232,6 +241,7 @@ def _lp_pool(input: Any, norm_type: float, kernel_size: Any, stride: Any, ceil_m
     kernel = ntuple(kernel_size, d, "kernel_size", f"lp_pool{d}d")
     x = input if isinstance(input, Tensor) else Tensor(input)
     out = avg_pool(x.pow(norm_type), kernel, stride, 0, ceil_mode, True, None, d)
+    cannot_replay("lp_pool masks its zero windows with NumPy")
     return (out.masked_fill(out.data == 0, 0.0) * math.prod(kernel)).pow(1.0 / norm_type)
 
 

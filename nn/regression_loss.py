@@ -15,6 +15,7 @@ import numpy as np
 
 from minigrad.constructors import tensor
 from minigrad.ops.masking import where
+from minigrad.step_capture import cannot_replay
 from minigrad.tensor import Tensor
 
 from .loss_module import Loss, _check_same_shape, _reduce, _weighted, resolve_reduction
@@ -141,6 +142,7 @@ def gaussian_nll_loss(input: Tensor, target: Any, var: Any, full: bool = False,
             raise ValueError("var is of incorrect size")
     if reduction not in ("mean", "sum", "none"):
         raise ValueError(f"{reduction} is not a valid value for reduction")
+    cannot_replay("gaussian_nll_loss checks var's values with NumPy")
     if np.any(v.data < 0):
         raise ValueError("var has negative entry/entries")
     v = v + (v.clamp(min=eps) - v).detach()  # clamped value, identity gradient

@@ -58,6 +58,7 @@ class AttentionFunction(Function):
         keep_p = sink is not None or not recompute_in_backward(p_bytes)
         out, p, saved = backends.active.attention(q, k, v, mask, causal, scale, drop, keep_p)
         ctx.info = (mask, causal, scale, drop)
+        ctx.like = (q, k, v)  # their layout, so slices of one packed q|k|v get one packed gradient
         ctx.save_for_backward(*saved)  # what the backend's backward reads
         if sink is not None:
             sink.append(p)
@@ -68,10 +69,9 @@ class AttentionFunction(Function):
         # dv = Pd^T G; dP = (G v^T) drop; dS = P (dP - rowsum(dP P)); dq = dS k scale;
         # dk = dS^T q scale; dmask = dS (one gradient per input: 3, or 4 with a mask input)
         mask, causal, scale, drop = ctx.info
-        # like: the inputs' arrays, so that slices of one packed q|k|v get one packed gradient
         grads = backends.active.attention_backward(grad, ctx.saved_tensors, scale, drop,
                                                    ctx.needs_input_grad, causal,
-                                                   like=tuple(p.data for p in ctx.parents[:3]))
+                                                   like=ctx.like)
         if len(grads) == 4 and grads[3] is not None:
             grads = (*grads[:3], unbroadcast(grads[3], mask.shape))
         return grads

@@ -29,10 +29,12 @@ class CrossEntropyFunction(Function):
     """Per-row ('none') or reduced ('mean', 'sum') cross-entropy of logits (N, C).
 
     Options: ``targets`` (int64 (N,), checked and owned by the op), ``count`` (the
-    number of targets that are not ``ignore_index``), ``ignore_index``, ``reduction``."""
+    number of targets that are not ``ignore_index``: an int or a 0-d integer array, the form
+    a captured step can replay), ``ignore_index``, ``reduction``."""
 
     @staticmethod
     def forward(ctx, logits, *, targets, count, ignore_index=-100, reduction="mean"):
+        count = int(count)  # a Python int: 1 / count must stay a weak scalar for float32
         scale = 1.0
         if reduction == "mean":
             # every target ignored: the loss is 0/0 = nan as PyTorch's, the gradient zero

@@ -44,6 +44,7 @@ class LinearCrossEntropyFunction(Function):
 
     @staticmethod
     def forward(ctx, x, w, b=None, *, targets, count, ignore_index=-100, reduction="mean"):
+        count = int(count)  # an int or a 0-d array (see CrossEntropyFunction)
         scale = (1.0 / count if count else 0.0) if reduction == "mean" else 1.0
         be = backends.active
         needs = ctx.needs_input_grad  # empty when nothing is recorded (no_grad)

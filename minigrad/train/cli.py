@@ -206,6 +206,10 @@ def build_parser(suppress_defaults: bool = False) -> argparse.ArgumentParser:
     add(run, "--final-eval", action=argparse.BooleanOptionalAction, default=True,
         help="score the whole validation split once at the end of the run "
              "(--no-final-eval skips it)")
+    add(run, "--capture", action=argparse.BooleanOptionalAction, default=True,
+        help="replay each micro-batch's forward and backward from a recording of the first "
+             "two (minigrad.capture; exactly the eager arithmetic, less Python per op); "
+             "--no-capture runs every step eagerly. A data-parallel run steps eagerly")
     add(run, "--profile", type=positive_int, default=None, metavar="N",
         help="instead of training, profile N training steps (after one untimed step) and "
              "print where the time goes per op; no checkpoint or metrics are written")
@@ -354,7 +358,7 @@ FLAG_TO_KEY = {"no_tie": "tie_weights"}
 
 # Flags a resumed session takes from its own command line rather than from the checkpoint
 # (how it runs and what it prints at the end): a resume command repeats those given.
-SESSION_FLAGS = ("backend", "compile", "plot", "max_new_tokens", "prompt", "temperature",
+SESSION_FLAGS = ("backend", "capture", "compile", "plot", "max_new_tokens", "prompt", "temperature",
                  "top_k", "keep_checkpoints", "save_weights_only", "final_eval")
 
 

@@ -229,7 +229,7 @@ def default_threads(local_ranks: int) -> int:
 
 
 # Flags that only rank 0's printing and sampling use, or that may differ per host: not compared.
-NOT_COMPARED = {"threads", "compile", "config", "plot", "prompt", "max_new_tokens",
+NOT_COMPARED = {"threads", "capture", "compile", "config", "plot", "prompt", "max_new_tokens",
                 "temperature", "top_k", "num_samples", "checkpoint", "sample", "log_interval"}
 
 

@@ -8,7 +8,9 @@ when due (``Run.evaluate``, beside this file in ``run.py``); else take one optim
 2. for each: forward, loss (``model(x, y)``: the head and the cross-entropy as one op),
    backward of ``loss / grad_accum``, so the gradients add up to those of one N-times-larger
    batch (to float rounding; ``tests/train/test_finetune.py`` holds the two equal in
-   float64) in the memory of one micro-batch;
+   float64) in the memory of one micro-batch. That forward and backward is the captured
+   step (:func:`micro_step`, ``minigrad.capture``): recorded on the first two calls, then
+   replayed, with the same arithmetic and less Python per op;
 3. clip the gradient norm (``clip_grad_norm_``);
 4. set the learning rate from the schedule (:func:`learning_rate`: linear warmup, then
    cosine decay) and take the AdamW step; zero the gradients.
@@ -102,11 +104,27 @@ def learning_rate(it: int, cfg: dict) -> float:
                      float(cfg["min_lr"]))
 
 
+def micro_step(model, grad_accum: int, captured: bool = True):
+    """``step(x, y) -> loss``: one micro-batch's forward (no logits: the head and the loss run
+    as one op that never keeps the (B, T, V) logits or their gradient, GPT.forward's
+    return_logits) and the backward of loss / grad_accum, which adds into ``.grad``;
+    wrapped in ``minigrad.capture`` when ``captured``."""
+
+    def step(x: np.ndarray, y: np.ndarray):
+        _, loss = model(minigrad.tensor(x), minigrad.tensor(y), return_logits=False)
+        (loss if grad_accum == 1 else loss / grad_accum).backward()
+        return loss
+
+    return minigrad.capture(step) if captured else step
+
+
 def train_step(model, opt, params: list, sampler: BatchSampler, lr: float, grad_clip: float,
-               it: int, world: World = SINGLE, grad_accum: int = 1) -> float:
+               it: int, world: World = SINGLE, grad_accum: int = 1, step=None) -> float:
     """One optimizer step on ``grad_accum`` fresh micro-batches: forward, backward (each
     loss / grad_accum), clip, AdamW; returns the mean loss (in a data-parallel run: of this
-    rank's rows, averaged over the ranks).
+    rank's rows, averaged over the ranks). ``step``: the micro-batch's forward and backward
+    (:func:`micro_step`; None: eager, which a data-parallel run takes, since its backward
+    overlaps the gradients' reduction).
 
     Raises NonFiniteLoss (before any parameter changes) if a loss or the gradient norm
     is not finite.
@@ -114,15 +132,17 @@ def train_step(model, opt, params: list, sampler: BatchSampler, lr: float, grad_
     total = 0.0
     for micro in range(grad_accum):
         x, y = world.split(sampler.sample())
-        # no logits: the head and the loss run as one op that never keeps the (B, T, V)
-        # logits or their gradient (GPT.forward's return_logits)
-        _, loss = model(minigrad.tensor(x), minigrad.tensor(y), return_logits=False)
-        loss_value = world.mean(loss.item())
+        if step is not None:
+            loss_value = step(x, y).item()
+        else:
+            _, loss = model(minigrad.tensor(x), minigrad.tensor(y), return_logits=False)
+            loss_value = world.mean(loss.item())
         if not math.isfinite(loss_value):
             raise NonFiniteLoss(f"the loss became {loss_value} at iteration {it + 1}")
         total += loss_value
-        with world.no_sync(model, last=micro == grad_accum - 1):
-            (loss if grad_accum == 1 else loss / grad_accum).backward()
+        if step is None:
+            with world.no_sync(model, last=micro == grad_accum - 1):
+                (loss if grad_accum == 1 else loss / grad_accum).backward()
     world.finish_gradients(model)
     if grad_clip > 0:
         norm = float(clip_grad_norm_(params, grad_clip))
@@ -147,6 +167,8 @@ def train_loop(run: Run) -> int | None:
     cfg, state, world, progress = run.cfg, run.state, run.world, run.progress
     grad_clip, grad_accum, params = float(cfg["grad_clip"]), int(cfg["grad_accum"]), run.params
     eval_interval, max_iters = int(cfg["eval_interval"]), run.max_iters
+    step = micro_step(run.net, grad_accum) if world.size == 1 and getattr(run.args, "capture", True) \
+        else None
     stop = StopFlag()
     try:
         with stop.installed():
@@ -164,7 +186,7 @@ def train_loop(run: Run) -> int | None:
                 t0 = time.perf_counter()
                 lr = learning_rate(it, cfg)
                 loss = train_step(run.net, run.opt, params, run.sampler, lr, grad_clip, it,
-                                  world, grad_accum)
+                                  world, grad_accum, step)
                 seconds = time.perf_counter() - t0
                 state.iteration += 1
                 state.train_losses.append(loss)
