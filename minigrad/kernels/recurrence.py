@@ -137,12 +137,14 @@ def recurrence_par(kind, gi, h0, c0, w_hh, b_hh, reverse, y, gates, n):
 
 @njit(cache=True, error_model="numpy", fastmath=CONTRACT)
 def recurrence_backward_f32(kind, gy, y, gates, h0, c0, w_hh, reverse, dgi, dgh, dh, dc,
-                            r0, r1):
+                            db, r0, r1):
     """Backpropagation through time of :func:`recurrence_f32`: fill dgi and dgh (L, N, G H)
     (the same array but for the GRU, whose recurrent part of n is scaled by r) and leave
-    dh0, dc0 in dh, dc (N, H), which come in as zeros. As the forward, each pass over a row
+    dh0, dc0 in dh, dc (N, H), which come in as zeros. The rows of dgh are added into the
+    float64 db (G H,) (zeros coming in) as they are made, while they are still in cache:
+    db_hh without another pass over (L, N, G H). As the forward, each pass over a row
     writes one array; only the batch rows r0..r1, as the forward."""
-    L = gy.shape[0]
+    L, _, GH = dgh.shape
     H = h0.shape[1]
     back = np.empty((H, r1 - r0), np.float32)  # dgh W_hh transposed: column q is row n's
     w_t = np.ascontiguousarray(w_hh.T)
@@ -199,6 +201,9 @@ def recurrence_backward_f32(kind, gy, y, gates, h0, c0, w_hh, reverse, dgi, dgh,
                         dg[j] = d[j] if yr[j] > 0 else _F(0.0)  # relu: by selection
                 for j in range(H):
                     dh[n, j] = _F(0.0)
+            dr = dgh[t, n]
+            for j in range(GH):
+                db[j] += dr[j]
         np.dot(w_t, dgh[t, r0:r1].T, back)
         for n in range(r0, r1):
             for j in range(H):
@@ -206,12 +211,14 @@ def recurrence_backward_f32(kind, gy, y, gates, h0, c0, w_hh, reverse, dgi, dgh,
 
 
 @njit(cache=True, parallel=True)
-def recurrence_backward_par(kind, gy, y, gates, h0, c0, w_hh, reverse, dgi, dgh, dh, dc, n):
-    """recurrence_backward_f32 with the batch rows split over n threads (see recurrence_par)."""
+def recurrence_backward_par(kind, gy, y, gates, h0, c0, w_hh, reverse, dgi, dgh, dh, dc, db):
+    """recurrence_backward_f32 with the batch rows split over the threads, one per row of
+    db (threads, G H), each thread's part of db_hh (see recurrence_par)."""
     N = gy.shape[1]
+    n = db.shape[0]
     for c in prange(n):
         recurrence_backward_f32(kind, gy, y, gates, h0, c0, w_hh, reverse, dgi, dgh, dh, dc,
-                                c * N // n, (c + 1) * N // n)
+                                db[c], c * N // n, (c + 1) * N // n)
 
 
 def threads_for(batch: int, size: int) -> int:
