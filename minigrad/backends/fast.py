@@ -424,7 +424,8 @@ class Fast(Reference):
                             gates: np.ndarray | None, h0: np.ndarray, c0: np.ndarray | None,
                             w_hh: np.ndarray, reverse: bool) -> tuple:
         """Reference.recurrence_backward for float32: the walk back through the steps in one
-        compiled loop, then dW_hh as one product over every step (BLAS)."""
+        compiled loop (db_hh summed in it, in float64), then dW_hh as one product over every
+        step (BLAS)."""
         if not _recurrence_fits(gy, y, h0, c0, w_hh):
             return super().recurrence_backward(kind, gy, y, gates, h0, c0, w_hh, reverse)
         L, N, _ = gy.shape
@@ -433,19 +434,19 @@ class Fast(Reference):
         dgh = np.empty_like(dgi) if kind == "GRU" else dgi
         dh = np.zeros((N, H), np.float32)
         dc = np.zeros((N, H), np.float32)
+        threads = _recurrence.threads_for(N, gy.size)
+        db = np.zeros((threads, w_hh.shape[0]), np.float64)  # each thread's part of db_hh
         args = (_recurrence.KINDS[kind], np.ascontiguousarray(gy), np.ascontiguousarray(y),
                 np.ascontiguousarray(y if gates is None else gates), np.ascontiguousarray(h0),
                 np.ascontiguousarray(h0 if c0 is None else c0), np.ascontiguousarray(w_hh),
                 reverse, dgi, dgh, dh, dc)
-        threads = _recurrence.threads_for(N, gy.size)
         if threads > 1:
-            _recurrence.recurrence_backward_par(*args, threads)
+            _recurrence.recurrence_backward_par(*args, db)
         else:
-            _recurrence.recurrence_backward_f32(*args, 0, N)
+            _recurrence.recurrence_backward_f32(*args, db[0], 0, N)
         rows = dgh.reshape(L * N, dgh.shape[-1])
         dw = _matmul.matmul(rows.T, previous_states(y[:, :, :H], h0, reverse).reshape(L * N, H))
-        db = np.add.reduce(rows, axis=0, dtype=np.float64).astype(np.float32)
-        return dgi, dh, (dc if kind == "LSTM" else None), dw, db
+        return dgi, dh, (dc if kind == "LSTM" else None), dw, db.sum(axis=0).astype(np.float32)
 
 
 def _recurrence_fits(*arrays: np.ndarray | None) -> bool:
