@@ -13,7 +13,11 @@ The contenders, built with identical sizes (``common.CONFIGS``) and started
 from the *same* weights (the PyTorch models copy minigrad's nanoGPT-style
 initialisation), fed the same random batches:
 
-- ``minigrad``: ``models.GPT`` with ``configure_optimizers``;
+- ``minigrad``: ``models.GPT`` with ``configure_optimizers``, its forward and backward a
+  captured step (``minigrad.capture``, as ``minigrad-train`` runs it: recorded on two
+  calls, then replayed);
+- ``minigrad-eager`` (with ``--eager-too``): the same step run eagerly, every op through
+  ``Function.apply`` and the engine's walk;
 - ``torch``: a nanoGPT-equivalent model written below (pre-LN blocks, one
   fused (C, 3C) q/k/v projection, attention written out as a softmax of the
   causally masked scores, as nanoGPT does without flash attention, 4x MLP
@@ -89,7 +93,7 @@ def make_batches(cfg: BenchConfig, count: int, seed: int = 0) -> list[tuple[np.n
 class MinigradTrainer:
     """minigrad's GPT of ``cfg`` with its AdamW; :meth:`step` is one training step."""
 
-    def __init__(self, cfg: BenchConfig, seed: int = 0) -> None:
+    def __init__(self, cfg: BenchConfig, seed: int = 0, captured: bool = True) -> None:
         import minigrad
         from minigrad import models
         from minigrad.optim import clip_grad_norm_
@@ -101,14 +105,21 @@ class MinigradTrainer:
         self._clip = clip_grad_norm_
         self.losses: list[float] = []
 
+        def forward_backward(x: np.ndarray, y: np.ndarray) -> Any:
+            _, loss = self.model(x, y, return_logits=False)  # as minigrad-train's step
+            loss.backward()
+            return loss
+
+        self._forward_backward = (minigrad.capture(forward_backward) if captured
+                                  else forward_backward)
+
     def num_non_embedding_params(self) -> int:
         """N, each tied weight once, the position table left out."""
         return self.model.num_parameters(non_embedding=True)
 
     def step(self, x: np.ndarray, y: np.ndarray) -> float:
         """forward + loss, backward, clip to 1.0, AdamW step, zero grads; returns the loss."""
-        _, loss = self.model(x, y, return_logits=False)  # as minigrad-train's step
-        loss.backward()
+        loss = self._forward_backward(x, y)
         self._clip(self.model.parameters(), GRAD_CLIP)
         self.optimizer.step()
         self.optimizer.zero_grad()
@@ -280,8 +291,8 @@ class Contender:
 
     def __init__(self, name: str, cfg: BenchConfig, batches: int,
                  init_weights: dict[str, np.ndarray] | None = None, torch_threads: int = 2) -> None:
-        if name == "minigrad":
-            self.trainer: Any = MinigradTrainer(cfg)
+        if name.startswith("minigrad"):
+            self.trainer: Any = MinigradTrainer(cfg, captured=name == "minigrad")
         else:
             self.trainer = TorchTrainer(cfg, name == "torch-sdpa", init_weights,
                                         threads=torch_threads)
@@ -366,10 +377,11 @@ def time_in_one_process(cfg: BenchConfig, names: list[str], steps: int, warmup: 
 
 
 def run_config(cfg: BenchConfig, steps: int, warmup: int, use_torch: bool, sdpa: bool,
-               torch_threads: int, pause: float, run_length: int, one_process: bool
-               ) -> dict[str, float]:
+               torch_threads: int, pause: float, run_length: int, one_process: bool,
+               eager_too: bool = False) -> dict[str, float]:
     """Time every contender on ``cfg``, print the figures; return median seconds per step."""
-    names = ["minigrad"] + (["torch"] + (["torch-sdpa"] if sdpa else []) if use_torch else [])
+    names = ["minigrad"] + (["minigrad-eager"] if eager_too else []) + \
+        (["torch"] + (["torch-sdpa"] if sdpa else []) if use_torch else [])
     if one_process:
         times, losses, params, peak_gflops, floor = time_in_one_process(
             cfg, names, steps, warmup, pause, torch_threads)
@@ -394,14 +406,17 @@ def run_config(cfg: BenchConfig, steps: int, warmup: int, use_torch: bool, sdpa:
           f"alone take {floor * 1e3:.2f} ms (floor; MFU at the floor "
           f"{flops / floor / (peak_gflops * 1e9):.0%})")
     print(f"  {warmup} warm-up + {steps} timed steps each; {how}; {load_line()}")
-    print(f"  {'contender':12s} {'ms/step':>10s} {'min':>9s} {'tokens/s':>10s} {'MFU':>6s}")
+    print(f"  {'contender':14s} {'ms/step':>10s} {'min':>9s} {'tokens/s':>10s} {'MFU':>6s}")
     medians = {}
     for name, ts in times.items():
         med = median(ts)
         medians[name] = med
         mfu = flops / med / (peak_gflops * 1e9)
-        print(f"  {name:12s} {med * 1e3:10.2f} {min(ts) * 1e3:9.2f} "
+        print(f"  {name:14s} {med * 1e3:10.2f} {min(ts) * 1e3:9.2f} "
               f"{cfg.tokens_per_step / med:10.0f} {mfu:6.1%}")
+    if "minigrad-eager" in medians:
+        print(f"  ratio minigrad (captured)/minigrad-eager: "
+              f"{medians['minigrad'] / medians['minigrad-eager']:.2f}x")
     for ref in ("torch", "torch-sdpa"):
         if ref in medians:
             print(f"  ratio minigrad/{ref}: {medians['minigrad'] / medians[ref]:.2f}x "
@@ -423,6 +438,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="timed steps per contender (default: small 30, baby 20, medium 3)")
     parser.add_argument("--warmup", type=int, default=2, help="untimed steps first (default 2)")
     parser.add_argument("--no-torch", action="store_true", help="time minigrad only")
+    parser.add_argument("--eager-too", action="store_true",
+                        help="also time minigrad's step run eagerly (minigrad-eager)")
     parser.add_argument("--no-sdpa", action="store_true", help="skip the torch SDPA variant")
     parser.add_argument("--torch-threads", type=int, default=2, help="torch.set_num_threads")
     parser.add_argument("--run-length", type=int, default=None,
@@ -461,7 +478,7 @@ def main(argv: list[str] | None = None) -> None:
         steps = args.steps if args.steps is not None else DEFAULT_STEPS[name]
         run_length = args.run_length or DEFAULT_RUN_LENGTH[name]
         run_config(cfg, steps, args.warmup, version is not None, not args.no_sdpa,
-                   args.torch_threads, args.pause, run_length, args.one_process)
+                   args.torch_threads, args.pause, run_length, args.one_process, args.eager_too)
 
 
 if __name__ == "__main__":
