@@ -1,6 +1,7 @@
 """Self-gated activations, out = a * gate(a): SiLU (gate sigmoid), Mish (gate
-tanh(softplus)), hardswish (gate relu6(a + 3) / 6) and GELU (gate Phi, the normal CDF, or
-its tanh form), one op each.
+tanh(softplus)) and hardswish (gate relu6(a + 3) / 6), one op each; and GELU (gate Phi,
+the normal CDF, or its tanh form) as what ``create_graph`` differentiates (GELU's own op,
+``ops/elementwise.py``, runs the backend's kernels).
 
 Each is an op of its own, not the product ``a * gate(a)``, for its gradient: the product
 sends the upstream gradient g down two paths, g * gate(a) and g * a * gate'(a), and where
@@ -32,13 +33,6 @@ def _logistic(a, xp):
     return 1 / (1 + xp.exp(-a))
 
 
-def _tanh_of_softplus(a, xp):
-    """tanh(log(1 + e**a)) as -expm1(-2 z) / (2 + expm1(-2 z)), z = log1p(e**a) >= 0:
-    accurate for tiny z and 1 (not inf / inf) for infinite z."""
-    m = xp.expm1(-2 * xp.log1p(xp.exp(a)))
-    return -m / (2 + m)
-
-
 def _silu_slope(g, a, xp):
     # d a sigmoid(a)/da = s (1 + a (1 - s)), s = sigmoid(a)
     s = _logistic(a, xp)
@@ -47,7 +41,7 @@ def _silu_slope(g, a, xp):
 
 def _mish_slope(g, a, xp):
     # d a tanh(softplus(a))/da = t + a sigmoid(a) (1 - t^2), t = tanh(softplus(a))
-    t = _tanh_of_softplus(a, xp)
+    t = xp.tanh(xp.log1p(xp.exp(a)))
     return g * (t + a * _logistic(a, xp) * (1 - t * t))
 
 
