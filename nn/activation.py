@@ -14,6 +14,7 @@ from typing import Any
 
 from minigrad.ops.elu import ELU as ELUFunction
 from minigrad.ops.masking import where
+from minigrad.ops.self_gated import SelfGated
 from minigrad.tensor import Tensor
 
 from .module import Module
@@ -86,8 +87,9 @@ def tanh(input: Tensor) -> Tensor:
 
 
 def silu(input: Tensor) -> Tensor:
-    """x * sigmoid(x) (also called swish)."""
-    return input * input.sigmoid()
+    """x * sigmoid(x) (also called swish), one op (``minigrad/ops/self_gated.py``): its
+    gradient is g * sigmoid(x) (1 + x (1 - sigmoid(x))), as PyTorch's."""
+    return SelfGated.apply(input, name="silu")
 
 
 def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:
@@ -128,10 +130,13 @@ def selu(input: Tensor) -> Tensor:
 
 
 def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
-    """log(1 + e**(beta x)) / beta, and x itself where beta x > threshold (as PyTorch)."""
+    """log(1 + e**(beta x)) / beta, and x itself where beta x > threshold (as PyTorch; a NaN
+    x gives NaN and a NaN gradient, as PyTorch's)."""
     bx = input * beta
-    soft = bx.clamp(max=threshold).exp().log1p() / beta  # log1p: exact where e**(beta x) is tiny
-    return where(bx > threshold, input, soft)
+    linear = bx.data > threshold
+    # the unused branch is filled, not clamped: a clamp passes no gradient at a NaN input
+    soft = bx.masked_fill(linear, threshold).exp().log1p() / beta  # log1p: exact for tiny e**bx
+    return where(linear, input, soft)
 
 
 class _Elementwise(Module):

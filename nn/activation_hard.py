@@ -2,10 +2,12 @@
 a compare and a multiply (mobile networks use them): hardtanh, relu6, hardsigmoid,
 hardswish (functional forms and Modules).
 
-Each is composed of ``where`` and arithmetic, so its gradient (and second derivative) comes
-from those ops. Their corners follow PyTorch's conventions, which the compositions state
-explicitly: hardtanh, relu6 and hardsigmoid pass no gradient at their bounds (``clamp``
-would pass it), and hardswish's derivative at -3 and at 3 is its outer pieces' (0 and 1).
+Hardtanh, relu6 and hardsigmoid are composed of ``where`` and arithmetic, so their gradients
+(and second derivatives) come from those ops; hardswish is an op of its own
+(``minigrad/ops/self_gated.py``). Their corners follow PyTorch's conventions, which the
+code states explicitly: hardtanh, relu6 and hardsigmoid pass no gradient at their bounds
+(``clamp`` would pass it), hardswish's derivative at -3 and at 3 is its outer pieces' (0
+and 1), and a NaN input gives NaN and takes the branch PyTorch's comparison gives it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from minigrad.ops.masking import where
+from minigrad.ops.self_gated import SelfGated
 from minigrad.tensor import Tensor
 
 from .activation import _Elementwise
@@ -20,14 +23,14 @@ from .module import Module
 
 
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
-    """min_val where x <= min_val, max_val where x >= max_val, else x. Gradient 1 strictly
-    between the bounds, 0 elsewhere (at the bounds too, as PyTorch)."""
+    """min_val where x <= min_val, max_val where x >= max_val, else x. Gradient 0 at and
+    beyond the bounds, 1 elsewhere (NaN included: its gradient passes, as PyTorch's)."""
     if min_val > max_val:
         raise ValueError(f"hardtanh: min_val ({min_val}) must not exceed max_val ({max_val})")
     a = input.data
-    inside = (a > min_val) & (a < max_val)
+    outside = (a <= min_val) | (a >= max_val)
     # outside the bounds the value is a constant of x's dtype: no gradient flows there
-    return where(inside, input, np.clip(a, min_val, max_val).astype(a.dtype, copy=False))
+    return where(outside, np.clip(a, min_val, max_val).astype(a.dtype, copy=False), input)
 
 
 def relu6(input: Tensor) -> Tensor:
@@ -36,20 +39,19 @@ def relu6(input: Tensor) -> Tensor:
 
 
 def hardsigmoid(input: Tensor) -> Tensor:
-    """0 where x <= -3, 1 where x >= 3, else x / 6 + 1/2. Gradient 1/6 strictly between -3
-    and 3, 0 elsewhere (as PyTorch)."""
+    """0 where x <= -3, 1 where x >= 3, else x / 6 + 1/2 (NaN for NaN). Gradient 1/6
+    strictly between -3 and 3, 0 elsewhere (as PyTorch)."""
     a = input.data
     middle = input / 6 + 0.5
-    return where((a > -3) & (a < 3), middle, (a >= 3).astype(middle.dtype))
+    return where((a > -3) & (a < 3), middle, np.clip(middle.data, 0, 1))
 
 
 def hardswish(input: Tensor) -> Tensor:
-    """x * relu6(x + 3) / 6: 0 where x <= -3, x where x >= 3, else x (x + 3) / 6. The
-    derivative at -3 is 0 and at 3 is 1 (the outer pieces'), as PyTorch."""
-    a = input.data
-    middle = input * (input + 3) / 6
-    outer = where(a >= 3, input, np.zeros((), middle.dtype))
-    return where((a > -3) & (a < 3), middle, outer)
+    """x * relu6(x + 3) / 6: 0 where -inf < x <= -3, x where x >= 3, else x (x + 3) / 6
+    (NaN at -inf: -inf * 0, as PyTorch). One op (``minigrad/ops/self_gated.py``): the
+    derivative is 0 up to -3, x / 3 + 1/2 between, 1 from 3 up (PyTorch's corners), and an
+    infinite gradient meets no 0 * inf."""
+    return SelfGated.apply(input, name="hardswish")
 
 
 class Hardtanh(Module):

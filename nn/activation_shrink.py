@@ -3,7 +3,9 @@ softshrink, tanhshrink, threshold and PReLU (functional forms and Modules).
 
 Each is a composition of minigrad ops (``where``, ``tanh``, products), so its gradient is
 the chain rule through them; at a branch point the branch PyTorch's derivative takes is
-the one ``where`` selects (e.g. PReLU's slope at x = 0 is the weight, as PyTorch's).
+the one ``where`` selects (e.g. PReLU's slope at x = 0 is the weight, as PyTorch's). Each
+condition is PyTorch's comparison, so a NaN input takes the branch it takes there (NaN out,
+the gradient passed).
 """
 
 from __future__ import annotations
@@ -19,15 +21,15 @@ from .module import Module, Parameter
 
 
 def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
-    """x where |x| > lambd, else 0."""
-    return where(input.abs() > lambd, input, 0.0)
+    """x where |x| > lambd, else 0 (NaN for NaN, whose gradient passes, as PyTorch's)."""
+    return where(input.abs() <= lambd, 0.0, input)
 
 
 def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
     """x - lambd where x > lambd, x + lambd where x < -lambd, else 0 (lambd >= 0)."""
     if lambd < 0:
         raise RuntimeError(f"lambda must be greater or equal to 0, but found to be {lambd}.")
-    return where(input > lambd, input - lambd, where(input < -lambd, input + lambd, 0.0))
+    return where(input.abs() <= lambd, 0.0, where(input > lambd, input - lambd, input + lambd))
 
 
 def tanhshrink(input: Tensor) -> Tensor:
@@ -40,7 +42,7 @@ def threshold(input: Tensor, threshold: float, value: float, inplace: bool = Fal
     ``inplace`` is accepted and gives a new tensor (minigrad's activations never write
     into their input)."""
     del inplace  # the result is the same; minigrad returns a new tensor
-    return where(input > threshold, input, np.asarray(value).astype(input.dtype))
+    return where(input <= threshold, np.asarray(value).astype(input.dtype), input)
 
 
 def prelu(input: Tensor, weight: Tensor) -> Tensor:

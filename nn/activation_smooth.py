@@ -1,15 +1,18 @@
 """More smooth activations: softsign, log-sigmoid, mish, softmin and the gated linear unit
 (functional forms and Modules).
 
-All but log-sigmoid are compositions of minigrad ops, so their gradients come from those
-ops. Log-sigmoid is its own op (``minigrad/ops/unary_math.py``): composed as
-``log(sigmoid(x))`` it would be ``log(0) = -inf`` for x below about -104 (float32).
+Softsign, softmin and GLU are compositions of minigrad ops, so their gradients come from
+those ops. Log-sigmoid is its own op (``minigrad/ops/unary_math.py``): composed as
+``log(sigmoid(x))`` it would be ``log(0) = -inf`` for x below about -104 (float32). Mish is
+its own op too (``minigrad/ops/self_gated.py``): composed as ``x * tanh(softplus(x))`` its
+gradient would be NaN wherever an infinite upstream gradient meets a zero factor.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from minigrad.ops.self_gated import SelfGated
 from minigrad.ops.unary_math import FUNCTIONS
 from minigrad.tensor import Tensor
 
@@ -30,8 +33,9 @@ def logsigmoid(input: Tensor) -> Tensor:
 
 
 def mish(input: Tensor) -> Tensor:
-    """x * tanh(softplus(x)) (softplus with its threshold of 20: no overflow for large x)."""
-    return input * softplus(input).tanh()
+    """x * tanh(log(1 + e**x)), one op (``minigrad/ops/self_gated.py``): its gradient is
+    g * (t + x sigmoid(x) (1 - t^2)), t = tanh(log(1 + e**x)), as PyTorch's."""
+    return SelfGated.apply(input, name="mish")
 
 
 def softmin(input: Tensor, dim: int | None = None, _stacklevel: int = 3,

@@ -152,8 +152,40 @@ def _channels(module: Module, input: Tensor, d: int) -> int:
     return input.shape[1] if input.ndim == d + 2 else input.shape[0]
 
 
-class _LazyConvMixin(LazyModuleMixin):
+class _LazyFromInput(LazyModuleMixin):
+    """A lazy layer with one size read from its first input (``_size`` names it:
+    in_features, in_channels or num_features). A subclass says how the input gives it
+    (``_input_size``), how loaded tensors give it (``_loaded_size``) and the shapes that
+    follow from it (``_shapes``)."""
+
+    _size = "in_features"
+
+    def _shapes_known(self) -> bool:
+        """Whether every tensor has its shape and the size is known (the eager class's
+        constructor runs its init with a size of 0, before the lazy tensors exist)."""
+        return not self.has_uninitialized_params() and getattr(self, self._size) != 0
+
+    def reset_parameters(self) -> None:
+        """The layer's own init, once the shapes are known."""
+        if self._shapes_known():
+            super().reset_parameters()
+
+    def initialize_parameters(self, input: Tensor, *args: Any, **kwargs: Any) -> None:
+        """The size from ``input``; the uninitialized tensors get their shapes and the
+        layer's init (or, when a state dict materialized them already, the size from them)."""
+        if not self.has_uninitialized_params():
+            setattr(self, self._size, self._loaded_size())
+            return
+        setattr(self, self._size, self._input_size(input))
+        for tensor, shape in self._shapes():
+            tensor.materialize(shape)
+        self.reset_parameters()
+
+
+class _LazyConvMixin(_LazyFromInput):
     """A convolution (or its transpose) whose ``in_channels`` is the input's channels."""
+
+    _size = "in_channels"
 
     def _lazy_init(self, out_channels: int, bias: bool, dtype: Any) -> None:
         self.weight = UninitializedParameter(dtype=dtype)
@@ -161,28 +193,22 @@ class _LazyConvMixin(LazyModuleMixin):
         if bias:
             self.bias = UninitializedParameter(dtype=dtype)
 
-    def reset_parameters(self) -> None:
-        """PyTorch's init, once the shapes are known."""
-        if not self.has_uninitialized_params() and self.in_channels != 0:
-            super().reset_parameters()
+    def _loaded_size(self) -> int:
+        w = self.weight.shape
+        return w[0] if self.transposed else w[1] * self.groups
 
-    def initialize_parameters(self, input: Tensor, *args: Any, **kwargs: Any) -> None:
-        """in_channels from ``input``; the weight and bias get their shapes and init (or,
-        loaded already, in_channels from the weight)."""
-        if not self.has_uninitialized_params():
-            w = self.weight.shape
-            self.in_channels = w[0] if self.transposed else w[1] * self.groups
-            return
-        self.in_channels = _channels(self, input, self.d)
-        if self.in_channels % self.groups:
+    def _input_size(self, input: Tensor) -> int:
+        channels = _channels(self, input, self.d)
+        if channels % self.groups:
             raise ValueError("in_channels must be divisible by groups")
+        return channels
+
+    def _shapes(self) -> list:
         first, second = ((self.in_channels, self.out_channels // self.groups)
                          if self.transposed else
                          (self.out_channels, self.in_channels // self.groups))
-        self.weight.materialize((first, second, *self.kernel_size))
-        if self.bias is not None:
-            self.bias.materialize((self.out_channels,))
-        self.reset_parameters()
+        return [(self.weight, (first, second, *self.kernel_size))] + (
+            [] if self.bias is None else [(self.bias, (self.out_channels,))])
 
 
 class _LazyConv(_LazyConvMixin):
@@ -240,7 +266,7 @@ class LazyConvTranspose3d(_LazyConvTranspose, ConvTranspose3d):
     cls_to_become = ConvTranspose3d
 
 
-class LazyLinear(LazyModuleMixin, Linear):
+class LazyLinear(_LazyFromInput, Linear):
     """A :class:`Linear` whose ``in_features`` is the last dim of the first input; weight and
     bias then drawn as Linear's, U(-1/sqrt(in_features), 1/sqrt(in_features))."""
 
@@ -258,7 +284,7 @@ class LazyLinear(LazyModuleMixin, Linear):
 
     def reset_parameters(self) -> None:
         """Linear's init (see the class docstring), once the shapes are known."""
-        if self.has_uninitialized_params() or self.in_features == 0:
+        if not self._shapes_known():
             return
         bound = 1.0 / math.sqrt(self.in_features)
         rng = generator()
@@ -266,23 +292,23 @@ class LazyLinear(LazyModuleMixin, Linear):
             if p is not None:
                 p.data[...] = rng.uniform(-bound, bound, p.data.shape)
 
-    def initialize_parameters(self, input: Tensor) -> None:
-        """in_features from ``input``'s last dim; the weight and bias get their shapes (or,
-        loaded already, in_features from the weight)."""
-        if not self.has_uninitialized_params():
-            self.in_features = self.weight.shape[1]
-            return
-        self.in_features = input.shape[-1]
-        self.weight.materialize((self.out_features, self.in_features))
-        if self.bias is not None:
-            self.bias.materialize((self.out_features,))
-        self.reset_parameters()
+    def _loaded_size(self) -> int:
+        return self.weight.shape[1]
+
+    def _input_size(self, input: Tensor) -> int:
+        return input.shape[-1]
+
+    def _shapes(self) -> list:
+        return [(self.weight, (self.out_features, self.in_features))] + (
+            [] if self.bias is None else [(self.bias, (self.out_features,))])
 
 
-class _LazyNormBase(LazyModuleMixin):
+class _LazyNormBase(_LazyFromInput):
     """A batch or instance norm whose ``num_features`` is dim 1 of the first input (as
     PyTorch's, for an unbatched input too). As PyTorch's, the lazy instance norms too default
     to ``affine=True`` and ``track_running_stats=True`` (the eager ones to False)."""
+
+    _size = "num_features"
 
     def __init__(self, eps: float = 1e-5, momentum: float | None = 0.1, affine: bool = True,
                  track_running_stats: bool = True, device: Any = None, dtype: Any = None, *,
@@ -299,25 +325,16 @@ class _LazyNormBase(LazyModuleMixin):
             self.register_buffer("running_var", UninitializedBuffer(dtype=dtype))
             self.register_buffer("num_batches_tracked", np.array(0, dtype=np.int64))
 
-    def reset_parameters(self) -> None:
-        """The norm's init, once the shapes are known."""
-        if not self.has_uninitialized_params() and self.num_features != 0:
-            super().reset_parameters()
+    def _loaded_size(self) -> int:
+        loaded = [t for t in (self.weight, self.running_mean) if t is not None]
+        return loaded[0].shape[0] if loaded else self.num_features
 
-    def initialize_parameters(self, input: Tensor) -> None:
-        """num_features from dim 1 of ``input``; the tensors get their shapes and init (or,
-        loaded already, num_features from them)."""
-        if not self.has_uninitialized_params():
-            loaded = [t for t in (self.weight, self.running_mean) if t is not None]
-            if loaded:
-                self.num_features = loaded[0].shape[0]
-            return
-        self.num_features = input.shape[1]
-        for name in ("weight", "bias", "running_mean", "running_var"):
-            value = getattr(self, name)
-            if value is not None:
-                value.materialize((self.num_features,))
-        self.reset_parameters()
+    def _input_size(self, input: Tensor) -> int:
+        return input.shape[1]
+
+    def _shapes(self) -> list:
+        tensors = (self.weight, self.bias, self.running_mean, self.running_var)
+        return [(t, (self.num_features,)) for t in tensors if t is not None]
 
 
 class LazyBatchNorm1d(_LazyNormBase, BatchNorm1d):

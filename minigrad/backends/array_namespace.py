@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from scipy import special
 
 from .. import backends
 from ..grad_buffers import SliceGrad
@@ -89,6 +90,8 @@ class ArrayNamespace:
     cosh = staticmethod(np.cosh)
     sin = staticmethod(np.sin)
     cos = staticmethod(np.cos)
+    tanh = staticmethod(np.tanh)
+    erf = staticmethod(special.erf)
     sign = staticmethod(np.sign)
     where = staticmethod(np.where)              # where(cond, a, b), cond a bool array
     clip = staticmethod(np.clip)                # clip(x, lo, hi), None = no bound

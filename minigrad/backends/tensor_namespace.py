@@ -76,6 +76,14 @@ class TensorNamespace:
         return FUNCTIONS["cos"].apply(x)
 
     @staticmethod
+    def tanh(x):
+        return FUNCTIONS["tanh"].apply(x)
+
+    @staticmethod
+    def erf(x):
+        return FUNCTIONS["erf"].apply(x)
+
+    @staticmethod
     def sign(x):
         return StepFunction.apply(x, name="sign")
 

@@ -16,6 +16,7 @@ import numpy as np
 from .. import backends
 from ..function import Function, recompute_in_backward
 from .broadcast import unbroadcast
+from .self_gated import SelfGated
 
 
 def _check_broadcast(name: str, a: np.ndarray, b: np.ndarray) -> None:
@@ -217,11 +218,9 @@ class ReLU(Function):
     def backward(ctx, grad):
         # d(max(a,0))/da = 1 where a > 0, else 0
         (out,) = ctx.saved_tensors
-        # selected, not multiplied: an infinite gradient at a zeroed input gives 0, as PyTorch's
-        return ctx.xp.masked(grad, ctx.xp.constant(out) > 0)
-
-
-_SQRT_2_OVER_PI = np.sqrt(2.0 / np.pi)
+        # selected, not multiplied: an infinite gradient at a zeroed input gives 0, as PyTorch's;
+        # out != 0 also passes it at a NaN input, as PyTorch's mask (out <= 0 gets 0)
+        return ctx.xp.masked(grad, ctx.xp.constant(out) != 0)
 
 
 def gelu_and_slope(a: np.ndarray, approximate: str, want_slope: bool) -> tuple:
@@ -270,10 +269,10 @@ class GELU(Function):
 
     @staticmethod
     def composite(ctx, a):
-        # GELU in small ops, differentiated under create_graph: a Phi(a), or the tanh form
-        if ctx.approximate == "tanh":
-            return 0.5 * a * (1 + (_SQRT_2_OVER_PI * (a + 0.044715 * a * a * a)).tanh())
-        return 0.5 * a * (1 + (a * (1 / np.sqrt(2.0))).erf())
+        # GELU as an op whose backward is written in Tensor operations, differentiated under
+        # create_graph: one slope times the gradient, never a Phi(a) as a product (whose
+        # paths would be 0 * inf = NaN for an infinite gradient)
+        return SelfGated.apply(a, name="gelu_tanh" if ctx.approximate == "tanh" else "gelu")
 
 
 class Abs(Function):

@@ -33,14 +33,15 @@ class ELU(Function):
 
     @staticmethod
     def backward(ctx, grad):
-        # d out/da = scale where a > 0, else scale alpha input_scale e^(input_scale a), whose
-        # derivative is taken where a < 0 only (0 at a = 0, as PyTorch)
+        # d out/da = scale alpha input_scale e^(input_scale a) where a <= 0, else scale (NaN
+        # included, as PyTorch's comparison); its derivative is taken where a < 0 only (0 at
+        # a = 0, as PyTorch)
         (a,) = ctx.saved_tensors
         alpha, scale, s = ctx.constants
         xp = ctx.xp
         an = xp.constant(a)
         zero = np.zeros((), an.dtype)
         below = xp.where(an < 0, a, zero)  # a where a < 0; a constant 0 from 0 up
-        slope = xp.where(an > 0, np.asarray(scale, an.dtype),
-                         (scale * alpha * s) * xp.exp(below * s))
+        slope = xp.where(an <= 0, (scale * alpha * s) * xp.exp(below * s),
+                         np.asarray(scale, an.dtype))
         return grad * slope

@@ -23,13 +23,34 @@ def _keep(grad: np.ndarray, shape: tuple, axes: tuple, keepdims: bool) -> np.nda
     return grad.reshape(kept)
 
 
-def _save_kept(ctx, a: np.ndarray, out: np.ndarray, axes: tuple, keepdims: bool) -> np.ndarray:
+def _count(shape: tuple, axes: tuple) -> int:
+    """N, the number of elements a reduction over ``axes`` takes together (1 for no axes)."""
+    return int(np.prod([shape[i] for i in axes])) if axes else 1
+
+
+def _reduced_axes(ctx, a: np.ndarray, axis, keepdims: bool) -> tuple:
+    """``axis`` as a tuple of non-negative axes of ``a``, and ``ctx.info`` = (a's shape,
+    those axes, keepdims): what every backward needs to put the reduced axes back."""
+    axes = normalize_axes(axis, a.ndim)
+    ctx.info = (a.shape, axes, keepdims)
+    return axes
+
+
+def _spread(xp, grad, info: tuple):
+    """The gradient of a reduction broadcast back over the reduced axes, to the input's
+    shape (``info`` as :func:`_reduced_axes` records it)."""
+    shape, axes, keepdims = info
+    return xp.broadcast_to(_keep(grad, shape, axes, keepdims), shape)
+
+
+def _save_kept(ctx, a: np.ndarray, out: np.ndarray) -> np.ndarray:
     """Return the kept-dims result ``out`` as the caller asked (reduced axes kept or
-    dropped), and save ``a`` and that returned array (the op's output) for backward."""
+    dropped, ``ctx.info`` as :func:`_reduced_axes` recorded it), and save ``a`` and that
+    returned array (the op's output) for backward."""
+    _, axes, keepdims = ctx.info
     if not keepdims:
         out = out.reshape([s for i, s in enumerate(a.shape) if i not in axes])
     ctx.save_for_backward(a, out)
-    ctx.info = (a.shape, axes, keepdims)
     return out
 
 
@@ -41,15 +62,12 @@ class Sum(Function):
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
-        axes = normalize_axes(axis, a.ndim)
-        ctx.info = (a.shape, axes, keepdims)
-        return backends.active.reduce_sum(a, axes, keepdims)
+        return backends.active.reduce_sum(a, _reduced_axes(ctx, a, axis, keepdims), keepdims)
 
     @staticmethod
     def backward(ctx, grad):
         # d(sum a)/da_i = 1: broadcast the gradient back over the summed axes
-        shape, axes, keepdims = ctx.info
-        return ctx.xp.broadcast_to(_keep(grad, shape, axes, keepdims), shape)
+        return _spread(ctx.xp, grad, ctx.info)
 
 
 class Mean(Function):
@@ -60,9 +78,8 @@ class Mean(Function):
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
-        axes = normalize_axes(axis, a.ndim)
-        ctx.info = (a.shape, axes, keepdims)
-        n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
+        axes = _reduced_axes(ctx, a, axis, keepdims)
+        n = _count(a.shape, axes)
         with np.errstate(invalid="ignore", divide="ignore"):  # mean of nothing: nan, as PyTorch
             return np.asarray(backends.active.reduce_sum(a, axes, keepdims) / a.dtype.type(n),
                               dtype=a.dtype)
@@ -70,10 +87,8 @@ class Mean(Function):
     @staticmethod
     def backward(ctx, grad):
         # d(mean a)/da_i = 1/N, N the number of elements averaged
-        shape, axes, keepdims = ctx.info
-        n = int(np.prod([shape[i] for i in axes])) if axes else 1
-        g = _keep(grad, shape, axes, keepdims) / grad.dtype.type(max(n, 1))
-        return ctx.xp.broadcast_to(g, shape)
+        shape, axes, _ = ctx.info
+        return _spread(ctx.xp, grad / grad.dtype.type(max(_count(shape, axes), 1)), ctx.info)
 
 
 class _Extremum(Function):
@@ -87,11 +102,10 @@ class _Extremum(Function):
 
     @classmethod
     def forward(cls, ctx, a, axis=None, keepdims=False):
-        axes = normalize_axes(axis, a.ndim)
+        axes = _reduced_axes(ctx, a, axis, keepdims)
         if a.size == 0:
             raise ValueError(f"{cls.__name__.lower()}() of an empty tensor of shape {a.shape}")
-        return _save_kept(ctx, a, np.asarray(cls._reduce(a, axis=axes, keepdims=True)), axes,
-                          keepdims)
+        return _save_kept(ctx, a, np.asarray(cls._reduce(a, axis=axes, keepdims=True)))
 
     @staticmethod
     def backward(ctx, grad):
@@ -124,7 +138,7 @@ class Var(Function):
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False, correction=1):
         axes = normalize_axes(axis, a.ndim)
-        n = int(np.prod([a.shape[i] for i in axes])) if axes else 1
+        n = _count(a.shape, axes)
         reduce_sum = backends.active.reduce_sum
         with np.errstate(invalid="ignore", divide="ignore"):
             centered = a - reduce_sum(a, axes, True) / a.dtype.type(n)
@@ -152,7 +166,7 @@ def _move_last(xp, a: np.ndarray, axes: tuple) -> np.ndarray:
     """``a`` with ``axes`` moved last and merged into one: (..., N)."""
     rest = [i for i in range(a.ndim) if i not in axes]
     moved = xp.permute_dims(a, rest + list(axes))
-    return moved.reshape(moved.shape[: len(rest)] + (int(np.prod([a.shape[i] for i in axes])),))
+    return moved.reshape(moved.shape[: len(rest)] + (_count(a.shape, axes),))
 
 
 def _move_back(xp, m: np.ndarray, shape: tuple, axes: tuple) -> np.ndarray:
@@ -171,9 +185,8 @@ class Prod(Function):
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
-        axes = normalize_axes(axis, a.ndim)
+        axes = _reduced_axes(ctx, a, axis, keepdims)
         ctx.save_for_backward(a)
-        ctx.info = (a.shape, axes, keepdims)
         return np.asarray(np.prod(a, axis=axes, keepdims=keepdims), dtype=a.dtype)
 
     @staticmethod
@@ -201,12 +214,12 @@ class LogSumExp(Function):
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
-        axes = normalize_axes(axis, a.ndim)
+        axes = _reduced_axes(ctx, a, axis, keepdims)
         m = np.max(a, axis=axes, keepdims=True) if a.size else np.zeros([1] * a.ndim, a.dtype)
         m = np.where(np.isfinite(m), m, 0)  # rows of -inf stay -inf, no inf - inf = nan
         with np.errstate(divide="ignore"):
             out = m + np.log(np.exp(a - m).sum(axis=axes, keepdims=True))
-        return _save_kept(ctx, a, out.astype(a.dtype, copy=False), axes, keepdims)
+        return _save_kept(ctx, a, out.astype(a.dtype, copy=False))
 
     @staticmethod
     def backward(ctx, grad):
@@ -242,9 +255,8 @@ class Norm2(Function):
 
     @staticmethod
     def forward(ctx, a, axis=None, keepdims=False):
-        axes = normalize_axes(axis, a.ndim)
-        return _save_kept(ctx, a, np.sqrt(backends.active.reduce_sum(a * a, axes, True)), axes,
-                          keepdims)
+        axes = _reduced_axes(ctx, a, axis, keepdims)
+        return _save_kept(ctx, a, np.sqrt(backends.active.reduce_sum(a * a, axes, True)))
 
     @staticmethod
     def backward(ctx, grad):

@@ -21,20 +21,31 @@ def _shift(x) -> np.ndarray:
     return np.where(np.isfinite(m), m, 0).astype(x.dtype)
 
 
-class Softmax(Function):
-    """y = exp(x - max) / sum(exp(x - max)) over the last axis."""
+class _LastAxis(Function):
+    """An op over the last axis computed by a backend primitive (``_primitive``, a method
+    name of the backend) and differentiated by its twin (``_primitive + "_backward"``), which
+    reads the output: the output is what is kept."""
 
-    @staticmethod
-    def forward(ctx, x):
-        y = backends.active.softmax(x)
+    _primitive = "softmax"
+
+    @classmethod
+    def forward(cls, ctx, x):
+        y = getattr(backends.active, cls._primitive)(x)
         ctx.save_for_backward(y)
+        ctx.primitive = cls._primitive
         return y
 
     @staticmethod
     def backward(ctx, grad):
-        # dx = y * (g - sum(g * y))
+        # the backend's derivative (see each subclass)
         (y,) = ctx.saved_tensors
-        return backends.active.softmax_backward(y, grad)
+        return getattr(backends.active, ctx.primitive + "_backward")(y, grad)
+
+
+class Softmax(_LastAxis):
+    """y = exp(x - max) / sum(exp(x - max)) over the last axis; dx = y * (g - sum(g * y))."""
+
+    _primitive = "softmax"
 
     @staticmethod
     def composite(ctx, x):
@@ -44,20 +55,10 @@ class Softmax(Function):
         return e / s.masked_fill(s.data == 0, 1.0)
 
 
-class LogSoftmax(Function):
-    """y = x - max - log(sum(exp(x - max))) over the last axis."""
+class LogSoftmax(_LastAxis):
+    """y = x - max - log(sum(exp(x - max))) over the last axis; dx = g - softmax(x) * sum(g)."""
 
-    @staticmethod
-    def forward(ctx, x):
-        out = backends.active.log_softmax(x)
-        ctx.save_for_backward(out)
-        return out
-
-    @staticmethod
-    def backward(ctx, grad):
-        # dx = g - softmax(x) * sum(g)
-        (out,) = ctx.saved_tensors
-        return backends.active.log_softmax_backward(out, grad)
+    _primitive = "log_softmax"
 
     @staticmethod
     def composite(ctx, x):

@@ -32,7 +32,7 @@ RULES = {
     "Maximum": "binary", "Minimum": "binary", "Remainder": "binary", "RoundedDiv": "binary",
     "Clamp": "binary", "Where": "binary", "Cat": "binary", "Stack": "binary",
     "Div": "divide",
-    "ELU": "float", "Atan2": "divide", "CopySign": "divide",
+    "ELU": "float", "SelfGated": "float", "Atan2": "divide", "CopySign": "divide",
     **{name: "float" for name in ("Asin", "Acos", "Atan", "Sinh", "Cosh", "Tan", "Asinh",
                                   "Acosh", "Atanh", "Log1p", "Expm1", "Log2", "Log10", "Exp2",
                                   "Rsqrt", "Reciprocal", "Logsigmoid")},

@@ -54,6 +54,7 @@ from minigrad.ops import (  # noqa: F401 (every op module, so that every Functio
     reductions,
     scans,
     scatter,
+    self_gated,
     shapes,
     softmax,
     unary_math,
@@ -224,6 +225,10 @@ CASES: dict[str, list[Case]] = {
     "Logsigmoid": [smooth("logsigmoid", lambda a: F.logsigmoid(a), lambda: [T(2, 3, lo=-3, hi=3)]),
                    smooth("logsigmoid far out", lambda a: F.logsigmoid(a),
                           lambda: [leaf([-40.0, 40.0])])],
+    "SelfGated": [smooth(name, lambda a, name=name: self_gated.SelfGated.apply(a, name=name) * a,
+                         lambda: [T(2, 3, lo=-2.5, hi=2.5)]) for name in self_gated.GATES] + [
+        smooth("hardswish outside its middle", lambda a: F.hardswish(a) * a,
+               lambda: [leaf([-5.0, -3.5, 3.5, 5.0])])],
     "ELU": [smooth(f"alpha={al},scale={sc},input_scale={s}", lambda a, al=al, sc=sc, s=s:
                    elu.ELU.apply(a, alpha=al, scale=sc, input_scale=s) * a,
                    lambda: [T(2, 3)]) for al, sc, s in ((1.0, 1.0, 1.0), (1.5, 1.05, 0.5))] + [

@@ -115,6 +115,7 @@ OPS = {
     "reciprocal": lambda x: x.reciprocal(),
     "logsigmoid": lambda x: F.logsigmoid(x),
     "elu": lambda x: F.selu(x),
+    "silu": lambda x: F.silu(x),
     "atan2": lambda x: x.atan2(x * 2),
     "copysign": lambda x: x.copysign(-x),
     "sum": lambda x: x.sum(0),
