@@ -34,6 +34,7 @@ from .dtypes import (
     wrapped_number,
 )
 from .grad_mode import _mode, is_grad_enabled, is_recording_backward, no_grad
+from .host_calls import cannot_replay, replayed
 from .ops import (
     binary_math,
     elementwise,
@@ -529,7 +530,7 @@ class Tensor:
             return self.clone() if copy else self
         dtype = check_dtype(dtype, "to")
         if dtype.kind != "f":
-            return Tensor(self.data.astype(dtype))
+            return Tensor(_host(_astype, self.data, dtype))
         return shapes.Cast.apply(self, dtype=dtype)
 
     def cpu(self) -> Tensor:
@@ -606,22 +607,22 @@ class Tensor:
 
     # ---- comparisons: boolean tensors, never differentiable ---------------
     def __lt__(self, other: Any) -> Tensor:
-        return Tensor(self.data < _data(other))
+        return Tensor(_host(operator.lt, self.data, _data(other)))
 
     def __le__(self, other: Any) -> Tensor:
-        return Tensor(self.data <= _data(other))
+        return Tensor(_host(operator.le, self.data, _data(other)))
 
     def __gt__(self, other: Any) -> Tensor:
-        return Tensor(self.data > _data(other))
+        return Tensor(_host(operator.gt, self.data, _data(other)))
 
     def __ge__(self, other: Any) -> Tensor:
-        return Tensor(self.data >= _data(other))
+        return Tensor(_host(operator.ge, self.data, _data(other)))
 
     def __eq__(self, other: object) -> Tensor:  # type: ignore[override]
-        return Tensor(self.data == _data(other))
+        return Tensor(_host(operator.eq, self.data, _data(other)))
 
     def __ne__(self, other: object) -> Tensor:  # type: ignore[override]
-        return Tensor(self.data != _data(other))
+        return Tensor(_host(operator.ne, self.data, _data(other)))
 
     # ---- unary math ----------------------------------------------------------
     @module_form
@@ -816,14 +817,14 @@ class Tensor:
                keepdims: bool | None = None) -> Tensor:
         """Index of the maximum (an int64 tensor, no gradient); over all elements without ``dim``."""
         d, k = _reduce_args("argmax", dim, keepdim, axis, keepdims)
-        return Tensor(np.argmax(self.data, axis=d, keepdims=k and d is not None))
+        return Tensor(_host(np.argmax, self.data, axis=d, keepdims=k and d is not None))
 
     @module_form
     def argmin(self, dim: int | None = None, keepdim: bool | None = None, *, axis: Any = None,
                keepdims: bool | None = None) -> Tensor:
         """Index of the minimum (an int64 tensor, no gradient)."""
         d, k = _reduce_args("argmin", dim, keepdim, axis, keepdims)
-        return Tensor(np.argmin(self.data, axis=d, keepdims=k and d is not None))
+        return Tensor(_host(np.argmin, self.data, axis=d, keepdims=k and d is not None))
 
     @module_form
     def any(self, dim: Any = None, keepdim: bool | None = None, *, axis: Any = None,
@@ -1125,7 +1126,7 @@ class Tensor:
     bitwise_left_shift, bitwise_right_shift = __lshift__, __rshift__
 
     def __invert__(self) -> Tensor:
-        return Tensor(~self.data)
+        return Tensor(_host(operator.invert, self.data))
 
     bitwise_not = __invert__
 
@@ -1224,7 +1225,7 @@ class Tensor:
     def sign(self) -> Tensor:
         """-1, 0 or 1 (gradient 0); a bool tensor is its own sign, as PyTorch."""
         if self.dtype == np.bool_:
-            return Tensor(self.data.copy())
+            return Tensor(_host(np.copy, self.data))
         return piecewise.StepFunction.apply(self, name="sign")
 
     @module_form
@@ -1377,28 +1378,7 @@ class Tensor:
         a bool tensor, no gradient), as ``torch.isclose``: infinities are close only to
         themselves, NaN only to NaN and only with ``equal_nan``. Both must have one dtype (a
         Python number takes self's); integers are compared in float64."""
-        x = np.asarray(_data(self))
-        y = np.asarray(_data(other))
-        if (not isinstance(other, (Tensor, np.ndarray))
-                and result_type(x, numbers=(other,)) == x.dtype):
-            y = y.astype(x.dtype)  # a Python number self's dtype can hold (2 for a float tensor)
-        if x.dtype != y.dtype:
-            raise RuntimeError(f"isclose: input and other must have one dtype, got {x.dtype} and "
-                               f"{y.dtype}")
-        if rtol < 0 or atol < 0:
-            raise RuntimeError(f"isclose: rtol and atol must be >= 0, got rtol={rtol}, "
-                               f"atol={atol}")
-        close = x == y
-        if x.dtype.kind == "f" and equal_nan:
-            close |= np.isnan(x) & np.isnan(y)
-        if rtol == 0 and atol == 0:
-            return Tensor(np.asarray(close))
-        if x.dtype.kind != "f":  # no wrap-around of unsigned differences
-            x, y = x.astype(np.float64), y.astype(np.float64)
-        with np.errstate(invalid="ignore", over="ignore"):  # inf - inf is not finite: not close
-            err = np.abs(x - y)
-            close |= np.isfinite(err) & (err <= atol + rtol * np.abs(y))
-        return Tensor(np.asarray(close))
+        return Tensor(_host(_isclose, _data(self), _data(other), rtol, atol, equal_nan))
 
     # ---- copies, shapes, indexing and sorting (minigrad/ops/indexing.py; helpers below) -
     @module_form
@@ -1506,8 +1486,8 @@ class Tensor:
     def argsort(self, dim: int = -1, descending: bool = False, *, stable: bool = False) -> Tensor:
         """Indices that sort along ``dim`` (always stable, ``stable=`` accepted; int64, no
         gradient)."""
-        return Tensor(sort_indices(self.data, _check_dim(dim, self.ndim, "argsort"),
-                                           descending))
+        return Tensor(_host(sort_indices, self.data, _check_dim(dim, self.ndim, "argsort"),
+                            descending))
 
     @module_form
     def topk(self, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> Any:
@@ -1544,6 +1524,7 @@ class Tensor:
         """(n, ndim) int64 indices of the nonzero elements (no gradient); with
         ``as_tuple=True`` a tuple of ndim 1-d index tensors, one per dimension (a 0-d tensor
         gives one, as PyTorch)."""
+        cannot_replay("nonzero: the shape of its result depends on the values")
         if not as_tuple:
             return Tensor(np.argwhere(self.data).astype(np.int64))
         return tuple(Tensor(i.astype(np.int64)) for i in np.nonzero(np.atleast_1d(self.data)))
@@ -1629,7 +1610,7 @@ class Tensor:
             raise ValueError(f"scatter: reduce must be None, 'add' or 'multiply', got {reduce!r}")
         if value is not None:
             index = np.asarray(_data(index))
-            src = Tensor(np.full(index.shape, _data(value), dtype=self.dtype))
+            src = Tensor(_host(np.full, index.shape, _data(value), dtype=self.dtype))
         if reduce is not None:
             return self.scatter_reduce(dim, index, src, reduction[reduce])
         return _scattered(self, dim, index, src, "scatter", scatter_ops.scatter)
@@ -1906,7 +1887,7 @@ def _any_all(t: Tensor, op: Any, name: str, dim: Any, keepdim: Any, axis: Any, k
     if out is not None:
         raise TypeError(f"{name}: out= is not supported")
     d, k = _reduce_args(name, dim, keepdim, axis, keepdims)
-    return Tensor(np.asarray(op(t.data, axis=d, keepdims=k)))
+    return Tensor(_host(op, t.data, axis=d, keepdims=k))
 
 
 def _operand(x: Any, ref: Tensor) -> Tensor:
@@ -2059,7 +2040,7 @@ def _fill_value(value: Any, dtype: Any) -> np.ndarray:
 # (a comparison has no useful derivative); each takes Tensors, arrays or Python numbers.
 def _boolean(np_fn: Any, *args: Any) -> Tensor:
     """``Tensor(np_fn(*arrays))``: the one wrapper behind logical_* and isnan/isinf/isfinite."""
-    return Tensor(np.asarray(np_fn(*[_data(a) for a in args])))
+    return Tensor(_host(np_fn, *[_data(a) for a in args]))
 
 
 def _bitwise(np_fn: Any, symbol: str, a: Any, b: Any) -> Tensor:
@@ -2076,8 +2057,54 @@ def _bitwise(np_fn: Any, symbol: str, a: Any, b: Any) -> Tensor:
         kinds = "integer" if integers == "iu" else "bool or integer"
         raise TypeError(f"bitwise {symbol}: needs {kinds} operands of a common integer "
                         f"type, got {x.dtype} and {y.dtype}")
-    return Tensor(np.asarray(np_fn(x.astype(target, copy=False), y.astype(target, copy=False))))
+    return Tensor(_host(_in_dtype, np_fn, x, y, target))
 
+
+
+@replayed
+def _isclose(values: Any, other: Any, rtol: float, atol: float, equal_nan: bool) -> np.ndarray:
+    """Tensor.isclose's values (see there; ``other`` an array or a Python number): replayed
+    by a captured step."""
+    x = np.asarray(values)
+    y = np.asarray(other)
+    if (not isinstance(other, np.ndarray)
+            and result_type(x, numbers=(other,)) == x.dtype):
+        y = y.astype(x.dtype)  # a Python number self's dtype can hold (2 for a float tensor)
+    if x.dtype != y.dtype:
+        raise RuntimeError(f"isclose: input and other must have one dtype, got {x.dtype} and "
+                           f"{y.dtype}")
+    if rtol < 0 or atol < 0:
+        raise RuntimeError(f"isclose: rtol and atol must be >= 0, got rtol={rtol}, "
+                           f"atol={atol}")
+    close = x == y
+    if x.dtype.kind == "f" and equal_nan:
+        close |= np.isnan(x) & np.isnan(y)
+    if rtol == 0 and atol == 0:
+        return np.asarray(close)
+    if x.dtype.kind != "f":  # no wrap-around of unsigned differences
+        x, y = x.astype(np.float64), y.astype(np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):  # inf - inf is not finite: not close
+        err = np.abs(x - y)
+        close |= np.isfinite(err) & (err <= atol + rtol * np.abs(y))
+    return np.asarray(close)
+
+
+@replayed
+def _host(fn: Any, *args: Any, **kwargs: Any) -> np.ndarray:
+    """``fn(*args, **kwargs)`` as an array: the values without a gradient that Tensor methods
+    compute with NumPy on the host (comparisons, logical and bitwise ops, argmax, argsort, a
+    cast to an integer dtype). A captured step calls it again at each replay, on that
+    replay's arrays (``minigrad/host_calls.py``)."""
+    return np.asarray(fn(*args, **kwargs))
+
+
+def _astype(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    return a.astype(dtype)
+
+
+def _in_dtype(np_fn: Any, x: Any, y: Any, dtype: np.dtype) -> np.ndarray:
+    """np_fn on x and y cast to ``dtype`` (the bitwise ops' common type)."""
+    return np_fn(x.astype(dtype, copy=False), y.astype(dtype, copy=False))
 
 class ValuesIndices(NamedTuple):
     """``(values, indices)`` as PyTorch's ``torch.return_types`` (``max(dim)``, ``sort``, ``topk``)."""
@@ -2124,7 +2151,7 @@ def _triangle(x: Any, diagonal: int, lower: bool) -> Tensor:
     n, m = t.shape[-2:]
     keep = np.tri(n, m, diagonal, dtype=bool) if lower else ~np.tri(n, m, diagonal - 1, dtype=bool)
     if t.dtype == np.bool_:
-        return Tensor(t.data & keep)
+        return Tensor(_host(operator.and_, t.data, keep))
     return masking.masked_fill(t, ~keep, 0)
 
 

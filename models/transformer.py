@@ -40,6 +40,7 @@ from minigrad.function import no_grad
 from minigrad.nn.module import eval_in_this_thread
 from minigrad.ops.masking import causal_mask, check_mask
 from minigrad.random import generator
+from minigrad.step_capture import replayed
 from minigrad.tensor import Tensor
 
 from .decoding import beam_search_one, check_logits, check_token_ids
@@ -167,6 +168,37 @@ class DecoderLayer(nn.Module):
         return _residual(x, self.ff, self.norm3, self.dropout3, self.norm_first)
 
 
+@replayed
+def source_mask(src: np.ndarray, src_mask: Any, heads: int, pad_id: int | None) -> np.ndarray | None:
+    """The given src_mask, or the key-padding mask (B, 1, 1, S) from pad_id, or None.
+
+    A src_mask hides source *keys*, both in the encoder's self-attention and in the decoder's
+    cross-attention, so its query axis must be 1: it broadcasts to (B, heads, 1, S). Made from
+    the batch's ids, so a captured step makes it again at each replay.
+    """
+    b, s = src.shape
+    if src_mask is not None:  # one key mask serves self- and cross-attention
+        return check_mask(src_mask, "src_mask", (b, heads, 1, s), "(batch, heads, 1, keys)")
+    if pad_id is None:
+        return None
+    return (src == pad_id)[:, None, None, :]
+
+
+@replayed
+def target_mask(tgt: np.ndarray, tgt_mask: Any, heads: int, pad_id: int | None) -> np.ndarray:
+    """Causal mask (T, T), combined with tgt_mask if given, else with the target's key padding
+    when pad_id is set: (T, T) or (B, 1, T, T) (replayed in a captured step, as
+    :func:`source_mask`)."""
+    b, t = tgt.shape
+    mask = causal_mask(t)
+    if tgt_mask is not None:
+        return mask | check_mask(tgt_mask, "tgt_mask", (b, heads, t, t),
+                                 "(batch, heads, queries, keys)")
+    if pad_id is not None:
+        return mask | (tgt == pad_id)[:, None, None, :]
+    return mask
+
+
 class Transformer(nn.Module):
     """Encoder-decoder Transformer (see the module docstring).
 
@@ -251,31 +283,12 @@ class Transformer(nn.Module):
 
     # ---- masks -------------------------------------------------------------------
     def _source_mask(self, src: np.ndarray, src_mask: Any) -> np.ndarray | None:
-        """The given src_mask, or the key-padding mask (B, 1, 1, S) from pad_id, or None.
-
-        A src_mask hides source *keys*, both in the encoder's self-attention
-        and in the decoder's cross-attention, so its query axis must be 1:
-        it broadcasts to (B, heads, 1, S).
-        """
-        b, s = src.shape
-        if src_mask is not None:  # one key mask serves self- and cross-attention
-            return check_mask(src_mask, "src_mask", (b, self.config.num_heads, 1, s),
-                              "(batch, heads, 1, keys)")
-        if self.config.pad_id is None:
-            return None
-        return (src == self.config.pad_id)[:, None, None, :]
+        """:func:`source_mask` with this model's heads and pad_id."""
+        return source_mask(src, src_mask, self.config.num_heads, self.config.pad_id)
 
     def _target_mask(self, tgt: np.ndarray, tgt_mask: Any) -> np.ndarray:
-        """Causal mask (T, T), combined with tgt_mask if given, else with the target's
-        key padding when pad_id is set: (T, T) or (B, 1, T, T)."""
-        b, t = tgt.shape
-        mask = causal_mask(t)
-        if tgt_mask is not None:
-            return mask | check_mask(tgt_mask, "tgt_mask", (b, self.config.num_heads, t, t),
-                                     "(batch, heads, queries, keys)")
-        if self.config.pad_id is not None:
-            return mask | (tgt == self.config.pad_id)[:, None, None, :]
-        return mask
+        """:func:`target_mask` with this model's heads and pad_id."""
+        return target_mask(tgt, tgt_mask, self.config.num_heads, self.config.pad_id)
 
     # ---- encoder and decoder -----------------------------------------------------
     def _embed(self, embedding: nn.Embedding, ids: np.ndarray) -> Tensor:

@@ -21,11 +21,35 @@ from minigrad.ops.attention import AttentionFunction, additive_mask
 from minigrad.ops.masking import check_mask
 from minigrad.ops.shapes import cat
 from minigrad.random import generator
+from minigrad.step_capture import replayed
 from minigrad.tensor import Tensor
 
 from .dropout import _check_p, dropout_mask
 from .linear import Linear, linear
 from .module import Module, Parameter
+
+
+@replayed
+def _sdpa_mask(attn_mask: Any, shape: tuple, dtype: np.dtype) -> np.ndarray:
+    """scaled_dot_product_attention's attn_mask (bool: True = may attend; float: added to the
+    scores), checked against ``shape`` (..., L, S), as the additive float mask in ``dtype``
+    the op owns (replayed in a captured step: a mask made from the batch is made again)."""
+    m = np.asarray(attn_mask.data if isinstance(attn_mask, Tensor) else attn_mask)
+    if m.dtype == np.bool_:
+        return additive_mask(~check_mask(m, "attn_mask", shape, "(..., L, S)"), dtype)
+    if m.dtype.kind == "f":
+        check_mask(np.zeros(m.shape, bool), "attn_mask", shape, "(..., L, S)")
+        return m.astype(dtype)  # a copy the op owns
+    raise TypeError(f"scaled_dot_product_attention: attn_mask must be bool or float, "
+                    f"got {m.dtype}")
+
+
+@replayed
+def _module_mask(mask: Any, shape: tuple, dtype: np.dtype) -> np.ndarray:
+    """MultiHeadAttention's mask (True = may not attend), checked against ``shape`` (batch,
+    heads, q_len, k_len), as the additive float mask the op owns (replayed, as _sdpa_mask)."""
+    return additive_mask(check_mask(mask, "MultiHeadAttention: mask", shape,
+                                    "(batch, heads, q_len, k_len)"), dtype)
 
 
 def _attend(q: Tensor, k: Tensor, v: Tensor, mask: np.ndarray | Tensor | None, causal: bool,
@@ -173,19 +197,11 @@ def scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor,
                          "(as PyTorch, fold the causal mask into attn_mask)")
     mask = None
     if attn_mask is not None:
-        m = np.asarray(attn_mask.data if isinstance(attn_mask, Tensor) else attn_mask)
-        if m.dtype == np.bool_:
-            mask = additive_mask(~check_mask(m, "attn_mask", lead + (t_q, t_k),
-                                             "(..., L, S)"), query.dtype)
-        elif m.dtype.kind == "f":
-            check_mask(np.zeros(m.shape, bool), "attn_mask", lead + (t_q, t_k), "(..., L, S)")
-            if isinstance(attn_mask, Tensor) and attn_mask.requires_grad:
-                mask = attn_mask.to(query.dtype)  # an input of the Function: it gets dS
-            else:
-                mask = m.astype(query.dtype)  # a copy the op owns
+        if isinstance(attn_mask, Tensor) and attn_mask.requires_grad:
+            _sdpa_mask(attn_mask.data, lead + (t_q, t_k), query.dtype)  # checked only
+            mask = attn_mask.to(query.dtype)  # an input of the Function: it gets dS
         else:
-            raise TypeError(f"scaled_dot_product_attention: attn_mask must be bool or float, "
-                            f"got {m.dtype}")
+            mask = _sdpa_mask(attn_mask, lead + (t_q, t_k), query.dtype)
     if enable_gqa:
         groups = query.shape[-3] // key.shape[-3]
         key, value = _repeat_heads(key, groups), _repeat_heads(value, groups)
@@ -327,9 +343,7 @@ class MultiHeadAttention(Module):
         t_k = k.shape[1]
         m = None
         if mask is not None:  # validated once, here (the one validator), owned by the op
-            m = additive_mask(check_mask(mask, "MultiHeadAttention: mask",
-                                         (B, self.num_heads, t_q, t_k),
-                                         "(batch, heads, q_len, k_len)"), q.dtype)
+            m = _module_mask(mask, (B, self.num_heads, t_q, t_k), q.dtype)
         p = self.dropout if self.training else 0.0
         out, weights = _attend(q, k, v, m, is_causal, 1.0 / math.sqrt(self.head_dim), p,
                                self.record_weights)

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from minigrad.ops.shapes import cat
+from minigrad.step_capture import replayed
 from minigrad.tensor import Tensor
 
 from . import init
@@ -40,6 +41,36 @@ def _canonical_mask(mask: Any, name: str, dtype: np.dtype) -> np.ndarray | None:
     if m.dtype.kind != "f":
         raise TypeError(f"only bool and floating types of {name} are supported")
     return m.astype(dtype)
+
+
+@replayed
+def _scores_mask(key_padding_mask: Any, attn_mask: Any, shape: tuple, extra: int, batched: bool,
+                 dtype: np.dtype) -> np.ndarray | None:
+    """The additive mask of the scores (N, heads, L, S + extra) from a key padding mask (N, S)
+    and an attention mask (L, S) or (N * heads, L, S), each bool or float (``_canonical_mask``),
+    zero over the ``extra`` key positions appended after the given ones; None without either.
+    Made from the batch's masks, so a captured step makes it again at each replay."""
+    n, heads, t_q, t_k = shape
+    kpm = _canonical_mask(key_padding_mask, "key_padding_mask", dtype)
+    mask = _canonical_mask(attn_mask, "attn_mask", dtype)
+    if mask is not None:
+        want = (t_q, t_k) if mask.ndim == 2 else (n * heads, t_q, t_k)
+        if mask.shape != want:
+            raise _shape_error(f"The shape of the {mask.ndim}D attn_mask is {mask.shape}, "
+                               f"but should be {want}.")
+        mask = mask.reshape((1, 1) + want) if mask.ndim == 2 else mask.reshape(shape)
+    if kpm is not None and not batched:
+        kpm = kpm[None]
+    if kpm is not None and kpm.shape != (n, t_k):
+        raise _shape_error(f"expecting key_padding_mask shape of {(n, t_k)}, but got "
+                           f"{kpm.shape}")
+    pad = ((0, 0),) * 3 + ((0, extra),)
+    if mask is not None and extra:
+        mask = np.pad(mask, pad)
+    if kpm is not None:
+        kpm = np.pad(kpm.reshape(n, 1, 1, t_k), pad)
+        mask = kpm if mask is None else mask + kpm
+    return mask
 
 
 def _shape_error(msg: str) -> ValueError:
@@ -189,21 +220,10 @@ class MultiheadAttention(Module):
             raise _shape_error(f"query batch size {n} does not match key's {key.shape[0]}")
         heads, t_k = self.num_heads, key.shape[1]
         dt = query.dtype
-        kpm = _canonical_mask(key_padding_mask, "key_padding_mask", dt)
-        mask = _canonical_mask(attn_mask, "attn_mask", dt)
-        if is_causal and mask is None:
+        if is_causal and attn_mask is None:
             raise RuntimeError("Need attn_mask if specifying the is_causal hint. You may use "
                                "the Transformer module method `generate_square_subsequent_mask`"
                                " to create this mask.")
-        if mask is not None:
-            want = (t_q, t_k) if mask.ndim == 2 else (n * heads, t_q, t_k)
-            if mask.shape != want:
-                raise _shape_error(f"The shape of the {mask.ndim}D attn_mask is {mask.shape}, "
-                                   f"but should be {want}.")
-            mask = mask.reshape((1, 1) + want) if mask.ndim == 2 else \
-                mask.reshape(n, heads, t_q, t_k)
-        if kpm is not None and not batched:
-            kpm = kpm[None]
         q, k, v = self._project(query, key, value)
         extra = 0  # key positions appended after the given ones (bias_k/v, zero attention)
         if self.bias_k is not None:
@@ -215,15 +235,7 @@ class MultiheadAttention(Module):
             k, v = cat([k, zeros], axis=1), cat([v, zeros], axis=1)
             extra += 1
         t_s = t_k + extra
-        if kpm is not None and kpm.shape != (n, t_k):
-            raise _shape_error(f"expecting key_padding_mask shape of {(n, t_k)}, but got "
-                               f"{kpm.shape}")
-        pad = ((0, 0),) * 3 + ((0, extra),)
-        if mask is not None and extra:
-            mask = np.pad(mask, pad)
-        if kpm is not None:
-            kpm = np.pad(kpm.reshape(n, 1, 1, t_k), pad)
-            mask = kpm if mask is None else mask + kpm
+        mask = _scores_mask(key_padding_mask, attn_mask, (n, heads, t_q, t_k), extra, batched, dt)
         if is_causal and key_padding_mask is None and not need_weights:
             mask = np.where(np.tri(t_q, t_s, dtype=bool), 0.0, -np.inf).astype(dt)
         hd = self.head_dim

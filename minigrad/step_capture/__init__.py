@@ -4,7 +4,7 @@
 down, ``program.py`` compares two runs and replays them; :func:`replayed` marks a function a
 step calls for its effect or its random draws, so that replay calls it again."""
 
-from .recording import cannot_replay, replayed
+from ..host_calls import cannot_replay, replayed
 from .step import CapturedStep, capture
 
 __all__ = ["CapturedStep", "cannot_replay", "capture", "replayed"]

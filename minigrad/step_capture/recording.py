@@ -28,7 +28,6 @@ op on a tensor with a graph; options an op takes that are neither values nor arr
 
 from __future__ import annotations
 
-import functools
 import types
 from collections.abc import Callable
 from typing import Any
@@ -45,7 +44,8 @@ VISIT, STORE, GATHER, CALL = 0, 1, 2, 3
 # option values an op may take that are compared by value (arrays and tensors become slots);
 # a function is compared by identity: the same function object on every call
 _VALUE_TYPES = (type(None), bool, int, float, complex, str, bytes, slice, type(Ellipsis),
-                np.dtype, type, np.generic, types.FunctionType, types.BuiltinFunctionType)
+                np.dtype, type, np.generic, types.FunctionType, types.BuiltinFunctionType,
+                np.ufunc, type(np.argmax))
 
 
 def _plain(value: Any) -> bool:
@@ -166,7 +166,7 @@ class Recording:
             self.keep.append(t)
         return node
 
-    def _refuse(self, reason: str) -> None:
+    def refuse(self, reason: str) -> None:
         if self.refused is None:
             self.refused = reason
         _mode.recorder = None  # the step goes on eagerly, unrecorded
@@ -175,7 +175,7 @@ class Recording:
         try:
             record(*args)
         except Refused as e:
-            self._refuse(str(e))
+            self.refuse(str(e))
 
     # ---- ops ------------------------------------------------------------------------------
     def apply(self, fn: type, inputs: tuple, options: dict) -> Any:
@@ -299,13 +299,13 @@ class Recording:
         if self.inside or self.refused is not None:
             return
         if with_graph:
-            self._refuse(f"an in-place op writes a tensor of shape {target.shape} that has a "
+            self.refuse(f"an in-place op writes a tensor of shape {target.shape} that has a "
                          "graph; use the out-of-place op inside a captured step")
             return
         try:
             self.entries.append(("write", self.tensor_slot(target), self.tensor_slot(result)))
         except Refused as e:
-            self._refuse(str(e))
+            self.refuse(str(e))
             return
         self.allowed_write = target
 
@@ -317,23 +317,23 @@ class Recording:
         if t is self.allowed_write:
             self.allowed_write = None
             return
-        self._refuse(f"it writes a tensor of shape {t.shape} in place outside an op (an "
+        self.refuse(f"it writes a tensor of shape {t.shape} in place outside an op (an "
                      "optimizer step, copy_, x[i] = v); replay would skip the write. Run the "
                      "optimizer after the captured function")
 
     def reads(self, t: Any, what: str) -> None:
         if not self.inside:
-            self._refuse(f"it reads a tensor's values into Python ({what}), so what it does "
+            self.refuse(f"it reads a tensor's values into Python ({what}), so what it does "
                          "next may depend on them")
 
     def draws(self, what: str) -> None:
         if not self.inside:
-            self._refuse(f"it draws random numbers ({what}) outside a function marked "
+            self.refuse(f"it draws random numbers ({what}) outside a function marked "
                          "minigrad.step_capture.replayed; replay would repeat the same numbers")
 
     def sets_grad(self, t: Any) -> None:
         if not self.inside:
-            self._refuse("it sets .grad (zero_grad?) inside the step; zero the gradients "
+            self.refuse("it sets .grad (zero_grad?) inside the step; zero the gradients "
                          "outside the captured function")
 
     def module(self, m: Any) -> None:
@@ -350,15 +350,15 @@ class Recording:
         if self.inside or self.refused is not None:
             return None
         if create_graph:
-            self._refuse("it calls backward(create_graph=True)")
+            self.refuse("it calls backward(create_graph=True)")
             return None
         if grads_only:
-            self._refuse("it calls minigrad.autograd.grad")
+            self.refuse("it calls minigrad.autograd.grad")
             return None
         try:
             return WalkLog(self, roots, seeds, retain_graph)
         except Refused as e:
-            self._refuse(str(e))
+            self.refuse(str(e))
             return None
 
 
@@ -426,30 +426,3 @@ class WalkLog:
     def _accumulate(self, i: int, parent: Any, checked: bool) -> None:
         meta = (parent.data.shape, parent.data.dtype) if checked else None
         self.events[-1][2].append((i, self.rec.node(parent), meta))
-
-
-def cannot_replay(reason: str) -> None:
-    """Called by code that does on the host what replay cannot repeat (reads a value it then
-    depends on, writes a buffer by NumPy): a step being recorded then runs eagerly, with
-    ``reason`` as the why. Does nothing outside a recording."""
-    recorder = _mode.recorder
-    if recorder is not None and not recorder.inside:
-        recorder._refuse(reason)
-
-
-def replayed(fn: Callable) -> Callable:
-    """Mark ``fn`` as part of a step that capture replays: a function of arrays, tensors and
-    plain values that draws random numbers (a dropout mask), updates a buffer in place
-    (running statistics) or checks and converts data for an op (token ids, targets),
-    returning an array, a tuple of arrays or None. Recorded, its call is repeated at each
-    replay with that replay's values, so the draws continue the global generator's stream as
-    an eager step's would. Outside a recording it is ``fn`` itself, called as usual."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        recorder = _mode.recorder
-        if recorder is None or recorder.inside:
-            return fn(*args, **kwargs)
-        return recorder.call(fn, args, kwargs)
-
-    return wrapper

@@ -377,3 +377,46 @@ def test_out_of_range_targets_still_raise_on_replay() -> None:
     model.zero_grad()
     eager = nn.functional.cross_entropy(model(minigrad.tensor(ids)), minigrad.tensor(ignored))
     assert replayed_loss == eager.item()
+
+
+def test_masks_made_from_the_batch_are_made_again_at_each_replay() -> None:
+    """A padding mask equal on the two recorded calls (no padding yet) is still data: a later
+    batch with padding must be masked, as eagerly."""
+    from minigrad.models import Transformer
+
+    rng = np.random.default_rng(0)
+
+    def losses(captured: bool) -> list:
+        minigrad.manual_seed(0)
+        model = Transformer(12, 12, 16, 2, 1, 1, 32, 20, pad_id=0)
+        mha = nn.MultiheadAttention(16, 2, batch_first=True)
+
+        def step(src, tgt, y, x, kpm):
+            logits = model(src, tgt)
+            loss = nn.functional.cross_entropy(logits.reshape(-1, 12), minigrad.tensor(y))
+            loss = loss + mha(x, x, x, key_padding_mask=kpm, need_weights=False)[0].sum()
+            sdpa = nn.functional.scaled_dot_product_attention(x, x, x, attn_mask=~kpm[:, None])
+            loss = loss + sdpa.sum()
+            loss.backward()
+            return loss
+
+        run = minigrad.capture(step) if captured else step
+        out = []
+        for i in range(5):
+            src, tgt = rng.integers(1, 12, (2, 6)), rng.integers(1, 12, (2, 5))
+            kpm = np.zeros((2, 4), bool)
+            if i >= 3:  # padding from the first replayed call on
+                src[0, 4:], tgt[1, 3:] = 0, 0
+                kpm[1, 2:] = True
+            x = minigrad.tensor(rng.standard_normal((2, 4, 16)).astype(np.float32))
+            out.append(run(src, tgt, rng.integers(1, 12, 10), x, minigrad.tensor(kpm)).item())
+            model.zero_grad()
+            mha.zero_grad()
+        if captured:
+            assert run.replays == 3, run.eager_reason
+        return out
+
+    rng = np.random.default_rng(0)
+    eager = losses(False)
+    rng = np.random.default_rng(0)
+    assert losses(True) == eager
