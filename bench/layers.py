@@ -20,13 +20,16 @@ Cases (float32; the models of ``examples/``, and two layers at their usual sizes
   last step's h, Adam lr 1e-3.
 
 A training step is the examples' (``examples/classify.py``'s ``fit``): forward,
-cross-entropy, backward, Adam step, zero the gradients. Each framework runs in a process of
+cross-entropy, backward, Adam step, zero the gradients; minigrad's forward and backward are
+a captured step (``minigrad.capture``), as ``fit`` runs them, and ``--eager-too`` also times
+them run eagerly (``minigrad-eager``). Each framework runs in a process of
 its own (``worker.py``), with the same starting weights (minigrad's, loaded into the PyTorch
 twin) and the same batches (random: the speed does not depend on the values), so the first
 and last losses printed must agree to about four decimals. They take turns, ``--run-length``
 back-to-back steps each after a ``--pause`` and one untimed step, after ``--warmup`` untimed
-steps; printed per case: the median ms per step (fastest beside it) and the ratio
-minigrad/torch (below 1: minigrad is faster).
+steps; printed per case: the median ms per step (fastest beside it) and, on torch's row,
+the ratio minigrad/torch (below 1: minigrad is faster; on minigrad-eager's row, its own
+ratio to torch).
 """
 
 from __future__ import annotations
@@ -152,7 +155,7 @@ def torch_model(case: str) -> Any:
 class MinigradStep:
     """One training step of the case in minigrad (see the module docstring)."""
 
-    def __init__(self, case: str) -> None:
+    def __init__(self, case: str, captured: bool = True) -> None:
         import minigrad
         from minigrad.nn import functional as F
 
@@ -162,6 +165,17 @@ class MinigradStep:
         self.opt = (None if case == "conv" else
                     minigrad.optim.Adam(self.model.parameters(), lr=lr, weight_decay=decay))
 
+        def forward_backward(x: Any, y: Any) -> Any:
+            if case == "conv":
+                loss = (self.model(x) * y).sum()
+            else:
+                loss = F.cross_entropy(self.model(x), y)
+            loss.backward()
+            return loss
+
+        self.forward_backward = minigrad.capture(forward_backward) if captured \
+            else forward_backward
+
     def weights(self) -> dict[str, np.ndarray]:
         """The starting weights and buffers, by name (copies)."""
         return {k: np.array(v.data) for k, v in self.model.state_dict().items()}
@@ -169,12 +183,10 @@ class MinigradStep:
     def __call__(self, x: np.ndarray, y: np.ndarray) -> float:
         if self.case == "conv":
             xt = self.mg.tensor(x, requires_grad=True)
-            loss = (self.model(xt) * self.mg.tensor(y)).sum()
-            loss.backward()
+            loss = self.forward_backward(xt, self.mg.tensor(y))
             self.model.zero_grad()
             return loss.item()
-        loss = self.F.cross_entropy(self.model(self.mg.tensor(x)), self.mg.tensor(y))
-        loss.backward()
+        loss = self.forward_backward(self.mg.tensor(x), self.mg.tensor(y))
         self.opt.step()
         self.opt.zero_grad()
         return loss.item()
@@ -219,7 +231,8 @@ class Contender:
     def __init__(self, name: str, case: str, batches: int,
                  weights: dict[str, np.ndarray] | None = None, threads: int = 2) -> None:
         self.step: Callable[[np.ndarray, np.ndarray], float] = (
-            MinigradStep(case) if name == "minigrad" else TorchStep(case, weights, threads))
+            MinigradStep(case, captured=name == "minigrad") if name.startswith("minigrad")
+            else TorchStep(case, weights, threads))
         self.batches = make_data(case, batches)
         self.losses: list[float] = []
 
@@ -243,6 +256,8 @@ def time_case(case: str, names: list[str], steps: int, run_length: int, warmup: 
     """(step seconds, losses) per contender, each in a process of its own, taking turns."""
     batches = 4
     workers = {"minigrad": Worker(Contender, "minigrad", case, batches)}
+    if "minigrad-eager" in names:
+        workers["minigrad-eager"] = Worker(Contender, "minigrad-eager", case, batches)
     try:
         if "torch" in names:
             weights = workers["minigrad"].call("weights")
@@ -281,13 +296,15 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds of sleep before each turn (default 0.15)")
     parser.add_argument("--torch-threads", type=int, default=2, help="torch.set_num_threads")
     parser.add_argument("--no-torch", action="store_true", help="time minigrad only")
+    parser.add_argument("--eager-too", action="store_true",
+                        help="also time minigrad's step run eagerly (minigrad-eager)")
     args = parser.parse_args(argv)
     for name in ("steps", "run_length"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be >= 1, got {getattr(args, name)}")
     if args.warmup < 0 or args.pause < 0:
         parser.error("--warmup and --pause must be >= 0")
-    names = ["minigrad"]
+    names = ["minigrad"] + (["minigrad-eager"] if args.eager_too else [])
     if args.no_torch:
         print("PyTorch: not timed (--no-torch)")
     elif torch_available():
@@ -296,7 +313,7 @@ def main(argv: list[str] | None = None) -> None:
         print("PyTorch: not installed, minigrad alone")
     print(f"machine: {machine_line()}; {load_line()}")
     print(f"{args.steps} timed steps, runs of {args.run_length} in turn, {args.warmup} warm-up")
-    print(f"{'case':<12} {'contender':<9} {'ms/step':>9} {'fastest':>9} {'ratio':>7}   "
+    print(f"{'case':<12} {'contender':<14} {'ms/step':>9} {'fastest':>9} {'ratio':>7}   "
           "loss first -> last")
     for case in (CASES if args.case == "all" else (args.case,)):
         times, losses = time_case(case, names, args.steps, args.run_length, args.warmup,
@@ -305,7 +322,9 @@ def main(argv: list[str] | None = None) -> None:
         for name in names:
             ms = median(times[name])
             ratio = f"{mine / ms:.2f}x" if name == "torch" else ""
-            print(f"{case:<12} {name:<9} {1e3 * ms:9.2f} {1e3 * min(times[name]):9.2f} "
+            if name == "minigrad-eager" and "torch" in times:
+                ratio = f"{ms / median(times['torch']):.2f}x"
+            print(f"{case:<12} {name:<14} {1e3 * ms:9.2f} {1e3 * min(times[name]):9.2f} "
                   f"{ratio:>7}   {losses[name][0]:.4f} -> {losses[name][-1]:.4f}")
 
 
