@@ -134,6 +134,7 @@ class Program:
                 slot = rest[0]
                 self.leaves[slot] = kinds[slot]
         self.steps = self._compile(second, kinds)
+        self.release = _last_uses(self.steps, len(kinds), outputs)
 
     def _compile(self, rec: Recording, kinds: list) -> list[tuple]:
         steps: list[tuple] = []
@@ -192,8 +193,12 @@ class Program:
                   for slot, kind in self.leaves.items()}
         ctxs: dict[int, Context] = {}
         scratch = Context(Function, (), ())
+        release = self.release
         for index, step in enumerate(self.steps):
             kind = step[0]
+            if release[index]:  # values no later step reads: free them, as eager would
+                for s in release[index]:
+                    vals[s] = None
             if kind == "op":
                 _, fn, ins, static, holes, needs, outs, meta, promote = step
                 options = static
@@ -246,6 +251,53 @@ class Program:
             else:  # a write without a graph: target[...] = value
                 vals[step[1]][...] = vals[step[2]]
         return _outputs(self.outputs, vals)
+
+
+def _slots_of(hole: Any) -> list:
+    if hole[0] == "slot":
+        return [hole[1]]
+    if hole[0] == "tuple":
+        return [s for h in hole[1] for s in _slots_of(h)]
+    return []
+
+
+def _last_uses(steps: list, count: int, outputs: Any) -> list[tuple]:
+    """For each step, the slots whose last reader is the step before it (so that ``run``
+    drops them at the start of the step: an activation is then held only by the Contexts
+    that saved it, and freed when their backward has run, as in an eager step)."""
+    last = [-1] * count
+    for i, step in enumerate(steps):
+        kind = step[0]
+        if kind == "op":
+            used = [*step[2], *(s for _, h in step[4] for s in _slots_of(h))]
+            produced = [step[6]] if step[7] is None else [s for s in step[6] if s is not None]
+        elif kind == "call":
+            used = [a[1] for a in (*step[2], *(a for _, a in step[3]))
+                    if a[0] in ("array", "tensor")]
+            produced = [] if step[4] is None else ([step[4]] if type(step[4]) is int
+                                                   else list(step[4]))
+        elif kind == "walk":
+            used, produced = [slot for _, slot in step[1]], []
+        elif kind == "write":
+            used, produced = [step[1], step[2]], []
+        else:  # a view or a copy: (kind, slot, source, ...)
+            used, produced = [step[2]], [step[1]]
+        for s in (*used, *produced):
+            last[s] = i
+    kept = set(_output_slots(outputs))
+    release: list[list] = [[] for _ in range(len(steps) + 1)]
+    for s, i in enumerate(last):
+        if i >= 0 and s not in kept:
+            release[i + 1].append(s)
+    return [tuple(r) for r in release[:len(steps)]]
+
+
+def _output_slots(spec: Any) -> list:
+    if spec is None:
+        return []
+    if spec[0] == "tensor":
+        return [spec[1]]
+    return [s for sub in spec[1][1] for s in _output_slots(sub)]
 
 
 def _object(spec: tuple, kinds: list) -> tuple:
