@@ -27,7 +27,7 @@ from ..backward_results import checked_gradient, output_gradients
 from ..function import Context, Function, promoted
 from ..grad_buffers import ArraySums
 from ..tensor import Tensor
-from .recording import CALL, GATHER, STORE, VISIT, Recording
+from .recording import GATHER, STORE, VISIT, Recording
 
 
 class Unstable(Exception):
@@ -153,16 +153,7 @@ class Program:
                 steps.append(entry)
             else:
                 _, seeds, events, retain = entry
-                compiled = []
-                for ev in events:
-                    if ev[0] == CALL:
-                        needs = rec.entries[ev[1]][5]
-                        given = {i for i, _, _ in ev[2]}
-                        nones = tuple(i for i, n in enumerate(needs) if n and i not in given)
-                        compiled.append((CALL, ev[1], tuple(ev[2]), nones))
-                    else:
-                        compiled.append(tuple(ev))
-                steps.append(("walk", tuple(seeds), tuple(compiled), retain))
+                steps.append(("walk", tuple(seeds), _fused(events, rec), retain))
         return steps
 
     def guards_hold(self) -> str | None:
@@ -354,8 +345,39 @@ class _ShapeOf:
         self.data = np.broadcast_to(np.zeros((), dtype=dtype), shape)
 
 
+# a walk's events as replay runs them: a visit fused with what follows it
+POP_STORE, POP_GATHER, POP_CALL, CALL_JOINED = range(4)
+
+
+def _fused(events: list, rec: Recording) -> tuple:
+    """The recorded events with each VISIT fused into the event after it (what the walk did
+    with the total it popped): ``(POP_STORE, node, slot)``, ``(POP_GATHER, node, entry, k)``,
+    ``(POP_CALL, node, entry, accumulate, nones)``, and a join's ``(CALL_JOINED, entry,
+    accumulate, nones)``; ``nones``: the inputs that need a gradient and got None."""
+    out: list[tuple] = []
+    node = None
+    for ev in events:
+        if ev[0] == VISIT:
+            node = ev[1]
+            continue
+        if ev[0] == STORE:
+            out.append((POP_STORE, node, ev[1]))
+        elif ev[0] == GATHER:
+            out.append((POP_GATHER, node, ev[1], ev[2]))
+        else:
+            needs = rec.entries[ev[1]][5]
+            given = {i for i, _, _ in ev[2]}
+            nones = tuple(i for i, n in enumerate(needs) if n and i not in given)
+            if node is None:
+                out.append((CALL_JOINED, ev[1], tuple(ev[2]), nones))
+            else:
+                out.append((POP_CALL, node, ev[1], tuple(ev[2]), nones))
+        node = None
+    return tuple(out)
+
+
 def _walk(step: tuple, vals: list, ctxs: dict, leaves: dict, steps: list) -> None:
-    """Replay one backward walk (see ``recording.WalkLog`` for the events)."""
+    """Replay one backward walk (see :func:`_fused` for its events)."""
     _, seeds, events, retain = step
     sums = ArraySums(Tensor)
     grads: dict[int, Any] = {}
@@ -365,55 +387,58 @@ def _walk(step: tuple, vals: list, ctxs: dict, leaves: dict, steps: list) -> Non
         grads[node] = seed if total is None else sums.accumulate(total, seed)
     total = seed = None
     pending: dict[int, list] = {}
-    g = None
     for ev in events:
         op = ev[0]
-        if op == VISIT:
+        if op != CALL_JOINED:  # pop the node's total, finished to an array
             g = grads.pop(ev[1], None)
             if g is not None and type(g) is not np.ndarray:
                 g = sums.finish(g)
-        elif op == STORE:
-            leaf = leaves[ev[1]]
+        if op == POP_STORE:
+            leaf = leaves[ev[2]]
             sums.store(leaf, g)
             g = None
             if leaf._post_accumulate_grad_hooks:
                 for hook in tuple(leaf._post_accumulate_grad_hooks.values()):
                     hook(leaf)
-        elif op == GATHER:
-            entry = ev[1]
+            continue
+        if op == POP_GATHER:
+            entry = ev[2]
             held = pending.get(entry)
             if held is None:
                 held = pending[entry] = [None] * len(steps[entry][6])
-            held[ev[2]] = g
+            held[ev[3]] = g
             g = None
+            continue
+        if op == POP_CALL:
+            _, _, entry, accumulate, nones = ev
+            ctx = ctxs[entry]
+            fn = ctx.fn
+            in_grads = fn.backward(ctx, g)
         else:
             _, entry, accumulate, nones = ev
             ctx = ctxs[entry]
             fn = ctx.fn
-            held = pending.pop(entry, None)
-            if held is not None:
-                in_grads = fn.backward(ctx, *output_gradients(ctx, held, False, Tensor))
-            else:
-                in_grads = fn.backward(ctx, g)
-            g = held = None
-            if type(in_grads) is not tuple:
-                in_grads = tuple(in_grads) if type(in_grads) is list else (in_grads,)
-            for i, node, meta in accumulate:
-                pg = in_grads[i]
-                if pg is None:
-                    raise RuntimeError(f"replaying a captured step: {fn.__name__}.backward gave "
-                                       f"no gradient for input {i}, where the recorded step "
-                                       "had one; the step cannot be replayed")
-                if meta is not None:  # the engine checked and converted it: so does replay
-                    pg = checked_gradient(ctx, i, pg, _ShapeOf(*meta), False, Tensor)
-                total = grads.pop(node, None)
-                grads[node] = pg if total is None else sums.accumulate(total, pg)
-            for i in nones:
-                if i < len(in_grads) and in_grads[i] is not None:
-                    raise RuntimeError(f"replaying a captured step: {fn.__name__}.backward gave "
-                                       f"a gradient for input {i}, where the recorded step had "
-                                       "none; the step cannot be replayed")
-            in_grads = pg = total = None
-            if not retain:
-                del ctxs[entry]
-                ctx.free()
+            in_grads = fn.backward(ctx, *output_gradients(ctx, pending.pop(entry), False,
+                                                          Tensor))
+        g = None
+        if type(in_grads) is not tuple:
+            in_grads = tuple(in_grads) if type(in_grads) is list else (in_grads,)
+        for i, node, meta in accumulate:
+            pg = in_grads[i]
+            if pg is None:
+                raise RuntimeError(f"replaying a captured step: {fn.__name__}.backward gave "
+                                   f"no gradient for input {i}, where the recorded step "
+                                   "had one; the step cannot be replayed")
+            if meta is not None:  # the engine checked and converted it: so does replay
+                pg = checked_gradient(ctx, i, pg, _ShapeOf(*meta), False, Tensor)
+            total = grads.pop(node, None)
+            grads[node] = pg if total is None else sums.accumulate(total, pg)
+        for i in nones:
+            if i < len(in_grads) and in_grads[i] is not None:
+                raise RuntimeError(f"replaying a captured step: {fn.__name__}.backward gave "
+                                   f"a gradient for input {i}, where the recorded step had "
+                                   "none; the step cannot be replayed")
+        in_grads = pg = total = None
+        if not retain:
+            del ctxs[entry]
+            ctx.free()
