@@ -420,3 +420,15 @@ def test_masks_made_from_the_batch_are_made_again_at_each_replay() -> None:
     eager = losses(False)
     rng = np.random.default_rng(0)
     assert losses(True) == eager
+
+
+def test_a_backend_switch_records_again_on_the_new_backend() -> None:
+    model, step, x, y = _mlp_step()
+    replays = step.replays
+    other = "reference" if minigrad.get_backend() != "reference" else "fast"
+    with minigrad.use_backend(other):
+        for _ in range(3):
+            step(x, y)
+    assert step.recordings == 2 + 2 and step.replays == replays + 1
+    step(x, y)  # back on the first backend: its program is still there
+    assert step.replays == replays + 2
