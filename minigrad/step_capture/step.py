@@ -21,8 +21,8 @@ gradients as the engine does (``program.py``), so the result is equal to the eag
 bit for bit, and the Python work per op is a fraction of eager's.
 
 What a call checks before replaying (any change records again, from two eager calls):
-the arguments' kinds, shapes, dtypes and ``requires_grad`` (plain Python arguments by
-value); the backend and grad mode; every tensor the step reads from outside
+the arguments' kinds, shapes, dtypes, layout (contiguous or not) and ``requires_grad``
+(plain Python arguments by value); the backend and grad mode; every tensor the step reads from outside
 (a parameter: shape, dtype, ``requires_grad``); every module it ran (train/eval mode, the
 parameter and buffer objects it holds). A step whose recording meets something replay
 cannot repeat (see ``recording.py``: reading values into Python, random draws outside a
@@ -64,9 +64,10 @@ def _signature(args: tuple, kwargs: dict) -> tuple:
     key = []
     for i, a in enumerate(args):
         if isinstance(a, Tensor):
-            key.append(("T", a.data.shape, a.data.dtype.str, a._requires_grad))
+            d = a.data
+            key.append(("T", d.shape, d.dtype.str, d.flags.c_contiguous, a._requires_grad))
         elif isinstance(a, np.ndarray):
-            key.append(("A", a.shape, a.dtype.str))
+            key.append(("A", a.shape, a.dtype.str, a.flags.c_contiguous))
         elif a is None or isinstance(a, (bool, int, float, str)):
             key.append(("V", type(a), a))
         else:
