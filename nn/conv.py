@@ -128,7 +128,7 @@ def _conv(input: Any, weight: Tensor, bias: Tensor | None, stride: Any, padding:
         y = ConvFunction.apply(x, weight, *(() if bias is None else (bias,)), pads=pads,
                                stride=stride, dilation=dilation, groups=groups,
                                per_sample=per_sample, form=form)
-    else:  # mixed dtypes: promoted by the small ops
+    else:  # mixed dtypes: the small ops' rules (the product refuses them, as PyTorch)
         y = _conv_ops(x, weight, bias, pads, stride, dilation, groups, per_sample)
     return unbatched(y, was_unbatched)
 
