@@ -52,17 +52,23 @@ def _select_rows(x, k, s, r, arg, y, b0, b1, scatter):
     x[b, p] (the gather), or with ``scatter`` its adjoint x[b, p] += y[b, o] (x then comes
     in as zeros)."""
     _, OD, OH, OW = y.shape
+    # each flat kernel offset's position in the window, looked up (no division per window)
+    at = np.empty((k[0] * k[1] * k[2], 3), np.int64)
+    for a in range(at.shape[0]):
+        at[a, 0] = a // (k[1] * k[2]) * r[0]
+        at[a, 1] = (a // k[2]) % k[1] * r[1]
+        at[a, 2] = a % k[2] * r[2]
     for b in range(b0, b1):
+        xb, yb, ab = x[b], y[b], arg[b]
         for od in range(OD):
             for oh in range(OH):
                 for ow in range(OW):
-                    a = arg[b, od, oh, ow]
-                    i, j, m = a // (k[1] * k[2]), (a // k[2]) % k[1], a % k[2]
-                    d, h, w = od * s[0] + i * r[0], oh * s[1] + j * r[1], ow * s[2] + m * r[2]
+                    a = ab[od, oh, ow]
+                    d, h, w = od * s[0] + at[a, 0], oh * s[1] + at[a, 1], ow * s[2] + at[a, 2]
                     if scatter:
-                        x[b, d, h, w] += y[b, od, oh, ow]
+                        xb[d, h, w] += yb[od, oh, ow]
                     else:
-                        y[b, od, oh, ow] = x[b, d, h, w]
+                        yb[od, oh, ow] = xb[d, h, w]
 
 
 @njit(cache=True, parallel=True)

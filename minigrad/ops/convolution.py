@@ -73,9 +73,14 @@ class ConvFunction(Function):
         else:
             cm = np.ascontiguousarray(cols.transpose(1, 2, *kernels, 0, *outs)).reshape(
                 g, k, n * positions)
-            y = be.matmul(w, cm).reshape(o, n, positions).transpose(1, 0, 2)
-            # the bias is added in the pass that lays y out as (N, O, P)
-            y = y + bias[0][:, None] if bias else np.ascontiguousarray(y)
+            yt = be.matmul(w, cm).reshape(o, n, positions).transpose(1, 0, 2)
+            # the bias is added in the pass that lays y out as (N, O, P), C-contiguous (an
+            # add alone would keep the transposed layout, and every later op read it so)
+            y = np.empty((n, o, positions), dtype=yt.dtype)
+            if bias:
+                np.add(yt, bias[0][:, None], out=y)
+            else:
+                np.copyto(y, yt)
         ctx.geometry = (x.shape, xp.shape, pads, stride, dilation, groups, per_sample, out)
         ctx.form = form
         ctx.save_for_backward(cm, weight)
@@ -99,7 +104,9 @@ class ConvFunction(Function):
             dw = be.matmul(g3, np.swapaxes(cm, -1, -2))
             dw = (be.reduce_sum(dw, 0) if per_sample else dw).reshape(weight.shape)
         if len(ctx.needs_input_grad) > 2 and ctx.needs_input_grad[2]:
-            db = be.reduce_sum(grad.reshape(n, o, positions), (0, 2))
+            # along g3's contiguous last axis when the batch is joined there (a fast sum)
+            db = be.reduce_sum(grad.reshape(n, o, positions), (0, 2)) if per_sample else \
+                be.reduce_sum(g3, -1).reshape(o)
         if need_x:
             w = weight.reshape(g, o // g, -1)
             dcols = be.matmul(np.swapaxes(w, -1, -2), g3)
