@@ -7,6 +7,11 @@ with the *unbiased* batch variance (n / (n - 1) times the biased one), as PyTorc
 evaluation the running statistics replace the batch's. ``momentum=None`` makes m = 1 / t on
 the t-th training batch (``num_batches_tracked``): a cumulative average of every batch.
 
+In training the normalisation, the affine map and the running statistics' move are one op
+(``minigrad.ops.batchnorm``, a fused kernel per channel on the fast backend) when the
+weight and bias share the input's float dtype; its composite, for ``create_graph``, is the
+same normalisation in small ops (``norm_axes.normalize_over``'s formula).
+
 Under data-parallel training (:mod:`minigrad.distributed`) each rank normalises with the
 statistics of its own slice of the batch and updates its own running statistics, as
 PyTorch's plain BatchNorm under ``DistributedDataParallel``: the gradients are averaged,
