@@ -7,6 +7,11 @@ with the *unbiased* batch variance (n / (n - 1) times the biased one), as PyTorc
 evaluation the running statistics replace the batch's. ``momentum=None`` makes m = 1 / t on
 the t-th training batch (``num_batches_tracked``): a cumulative average of every batch.
 
+In training the normalisation, the affine map and the running statistics' move are one op
+(``minigrad.ops.batchnorm``, a fused kernel per channel on the fast backend) when the
+weight and bias share the input's float dtype; its composite, for ``create_graph``, is the
+same normalisation in small ops (``norm_axes.normalize_over``'s formula).
+
 Under data-parallel training (:mod:`minigrad.distributed`) each rank normalises with the
 statistics of its own slice of the batch and updates its own running statistics, as
 PyTorch's plain BatchNorm under ``DistributedDataParallel``: the gradients are averaged,
@@ -22,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from minigrad.device import check_device
+from minigrad.ops.batchnorm import BatchNormFunction
 from minigrad.step_capture import cannot_replay, replayed
 from minigrad.tensor import Tensor
 
@@ -62,6 +68,8 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
     dims = (0,) + tuple(range(2, input.ndim))
     if training:
         verify_batch_size(input.shape)
+        if _fusable(input, weight, bias):
+            return _fused(input, running_mean, running_var, weight, bias, momentum, eps)
         y, mean, var = normalize_over(input, dims, eps)
         n = input.data.size // channels
         if running_mean is not None:
@@ -81,6 +89,27 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
 def count_batch(num_batches_tracked: Tensor) -> None:
     """num_batches_tracked += 1, in place (replayed in a captured step)."""
     num_batches_tracked.data[...] += 1
+
+
+def _fusable(x: Tensor, weight: Tensor | None, bias: Tensor | None) -> bool:
+    """Whether the one-op form applies: a float32 or float64 input whose weight and bias
+    (those given) share its dtype (mixed dtypes promote through the small ops instead)."""
+    return x.dtype in (np.float32, np.float64) and all(
+        t is None or t.dtype == x.dtype for t in (weight, bias))
+
+
+def _fused(x: Tensor, running_mean: Tensor | None, running_var: Tensor | None,
+           weight: Tensor | None, bias: Tensor | None, momentum: float, eps: float) -> Tensor:
+    """Training batch norm as one op (minigrad.ops.batchnorm): the statistics, y and the
+    running statistics' move in one call, the backward in one; an absent weight or bias is
+    a constant 1 or 0."""
+    c = x.shape[1]
+    w = weight if weight is not None else Tensor(np.ones(c, dtype=x.dtype))
+    b = bias if bias is not None else Tensor(np.zeros(c, dtype=x.dtype))
+    return BatchNormFunction.apply(
+        x, w, b, eps=eps, momentum=momentum,
+        running_mean=None if running_mean is None else running_mean.data,
+        running_var=None if running_var is None else running_var.data)
 
 
 class _NormBase(Module):

@@ -14,11 +14,14 @@ conv_transpose is the adjoint of conv in its input: each input element spreads
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
 import numpy as np
 
+from minigrad.backends.interface import window_counts
+from minigrad.ops.convolution import ConvFunction
 from minigrad.ops.windows import window_sum, windows
 from minigrad.tensor import Tensor
 
@@ -109,15 +112,35 @@ def _conv(input: Any, weight: Tensor, bias: Tensor | None, stride: Any, padding:
     kernel = tuple(weight.shape[2:])
     stride, dilation = ntuple(stride, d, "stride", op), ntuple(dilation, d, "dilation", op)
     _check_stride_dilation(stride, dilation)
-    pads = conv_padding(padding, kernel, stride, dilation, op)
-    if any(lo or hi for lo, hi in pads):
-        x = pad(x, pad_pairs(pads))
-    space = x.shape[2:]
+    pads = tuple(conv_padding(padding, kernel, stride, dilation, op))
+    space = tuple(n + lo + hi for n, (lo, hi) in zip(x.shape[2:], pads))
     if any(r * (k - 1) + 1 > n for n, k, r in zip(space, kernel, dilation)):
         raise RuntimeError(
             f"Calculated padded input size per channel: ({' x '.join(map(str, space))}). Kernel "
             f"size: ({' x '.join(str(r * (k - 1) + 1) for k, r in zip(kernel, dilation))}). "
             "Kernel size can't be greater than actual input size")
+    out = window_counts(space, kernel, stride, dilation)
+    per_sample = math.prod(out) >= ONE_PRODUCT_PER_SAMPLE_FROM
+    if x.dtype == weight.dtype and (bias is None or bias.dtype == x.dtype):
+        # one op (minigrad.ops.convolution), the small ops below its composite
+        form = functools.partial(_conv_ops, pads=pads, stride=stride, dilation=dilation,
+                                 groups=groups, per_sample=per_sample)
+        y = ConvFunction.apply(x, weight, *(() if bias is None else (bias,)), pads=pads,
+                               stride=stride, dilation=dilation, groups=groups,
+                               per_sample=per_sample, form=form)
+    else:  # mixed dtypes: the small ops' rules (the product refuses them, as PyTorch)
+        y = _conv_ops(x, weight, bias, pads, stride, dilation, groups, per_sample)
+    return unbatched(y, was_unbatched)
+
+
+def _conv_ops(x: Tensor, weight: Tensor, bias: Tensor | None, pads: tuple, stride: tuple,
+              dilation: tuple, groups: int, per_sample: bool) -> Tensor:
+    """conv of a batched x in small differentiable ops: zero pad, windows, one matmul per
+    group (and per sample if ``per_sample``), the bias."""
+    d = len(stride)
+    kernel = tuple(weight.shape[2:])
+    if any(lo or hi for lo, hi in pads):
+        x = pad(x, pad_pairs(list(pads)))
     n, c = x.shape[:2]
     o, g = weight.shape[0], groups
     cols = windows(x, kernel, stride, dilation)  # (N, C, *out, *kernel), a view
@@ -125,17 +148,17 @@ def _conv(input: Any, weight: Tensor, bias: Tensor | None, stride: Any, padding:
     positions = math.prod(out)
     cols = cols.reshape(n, g, c // g, *out, *kernel)
     w = weight.reshape(g, o // g, -1)
-    if positions >= ONE_PRODUCT_PER_SAMPLE_FROM:
+    if per_sample:
         # im2col: (N, G, C/G * prod(kernel), prod(out)), then one matmul per sample and group
         cols = cols.permute(0, 1, 2, *range(3 + d, 3 + 2 * d), *range(3, 3 + d))
         y = w @ cols.reshape(n, g, (c // g) * math.prod(kernel), positions)
-        return unbatched(_add_bias(y.reshape(n, o, *out), bias, d), was_unbatched)
+        return _add_bias(y.reshape(n, o, *out), bias, d)
     # few positions a sample: the batch joins the columns, one matmul per group for all of it
     # (G, C/G * prod(kernel), N * prod(out)) -> (G, O/G, N * prod(out))
     cols = cols.permute(1, 2, *range(3 + d, 3 + 2 * d), 0, *range(3, 3 + d))
     y = w @ cols.reshape(g, (c // g) * math.prod(kernel), n * positions)
     y = y.reshape(o, n, positions).permute(1, 0, 2)
-    return unbatched(_add_bias(y.reshape(n, o, *out), bias, d), was_unbatched)
+    return _add_bias(y.reshape(n, o, *out), bias, d)
 
 
 def _conv_transpose(input: Any, weight: Tensor, bias: Tensor | None, stride: Any,

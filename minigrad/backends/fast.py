@@ -42,6 +42,7 @@ from .reference import Reference
 
 # The kernel modules, bound by _load_kernels() when the first Fast primitive runs.
 _adamw: ModuleType
+_batchnorm: ModuleType
 _attention: ModuleType
 _ce: ModuleType
 _col2im: ModuleType
@@ -64,6 +65,7 @@ def _load_kernels() -> None:
     """Import the kernel modules into this module's names, once per process (a second
     thread racing the first binds the same modules: imports are thread-safe), and turn on
     the one-line notice a terminal gets when a kernel first compiles."""
+    global _batchnorm
     global _adamw, _attention, _ce, _col2im, _embedding, _gelu, _gemm_accumulate, _grad_norm, _layernorm
     global _masked_fill, _masked_softmax, _matmul, _recurrence, _softmax, _window_max
     global _background, _loaded
@@ -71,6 +73,7 @@ def _load_kernels() -> None:
         return
     from ..kernels import adamw as _adamw
     from ..kernels import attention as _attention
+    from ..kernels import batchnorm as _batchnorm
     from ..kernels import col2im as _col2im
     from ..kernels import cross_entropy as _ce
     from ..kernels import embedding as _embedding
@@ -300,6 +303,24 @@ class Fast(Reference):
                             mean: np.ndarray, rstd: np.ndarray) -> tuple:
         """Reference.layer_norm_backward: one pass per row, dw and db summed per block."""
         return _layernorm.layer_norm_backward(g, x, w, mean, rstd)
+
+    # ----------------------------------------------------------- batchnorm
+    @_kernel_backed
+    def batch_norm(self, x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> tuple:
+        """Reference.batch_norm: the statistics in one pass per channel, y in a second, the
+        channels split over the threads (kernels/batchnorm.py)."""
+        if not (_float_and_full(x) and x.dtype == w.dtype == b.dtype):
+            return super().batch_norm(x, w, b, eps)
+        return _batchnorm.batch_norm(np.ascontiguousarray(x), w, b, eps)
+
+    @_kernel_backed
+    def batch_norm_backward(self, g: np.ndarray, x: np.ndarray, w: np.ndarray,
+                            mean: np.ndarray, rstd: np.ndarray) -> tuple:
+        """Reference.batch_norm_backward: two sums per channel, then dx in one pass."""
+        if not (_float_and_full(x) and x.dtype == g.dtype == w.dtype):
+            return super().batch_norm_backward(g, x, w, mean, rstd)
+        return _batchnorm.batch_norm_backward(np.ascontiguousarray(g), np.ascontiguousarray(x),
+                                              w, mean, rstd)
 
     # ---------------------------------------------------------------- gelu
     @_kernel_backed

@@ -115,6 +115,20 @@ class Backend:
         db = sum g over rows, each (D,); all three in x's dtype."""
         raise NotImplementedError
 
+    # ----------------------------------------------------------- batchnorm
+    def batch_norm(self, x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> tuple:
+        """Batch normalisation in training: y = (x - mean) / sqrt(var + eps) * w + b per
+        channel of x (N, C, S), mean and the biased var over N and S; w and b (C,). Returns
+        (y (N, C, S) in x's dtype, mean, var), mean and var (C,) float64."""
+        raise NotImplementedError
+
+    def batch_norm_backward(self, g: np.ndarray, x: np.ndarray, w: np.ndarray,
+                            mean: np.ndarray, rstd: np.ndarray) -> tuple:
+        """(dx, dw, db) of :meth:`batch_norm` for g = dL/dy (N, C, S), rstd = 1 / sqrt(var +
+        eps) (C,): db = sum g, dw = sum g xhat over N and S, dx = w rstd (g - db / n -
+        xhat dw / n), xhat = (x - mean) rstd, n = N S; all three in x's dtype."""
+        raise NotImplementedError
+
     # ---------------------------------------------------------------- gelu
     def gelu(self, x: np.ndarray, want_grad: bool, approximate: str = "none") -> tuple:
         """(y, dy/dx or None), each shaped like x, of exact GELU: y = x Phi(x),

@@ -120,6 +120,29 @@ class Reference(Backend):
         return (dx.astype(x.dtype), self.reduce_sum(g * xhat, rows).astype(x.dtype),
                 self.reduce_sum(g, rows))
 
+    # -------------------------------------------------------------- batchnorm
+    def batch_norm(self, x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> tuple:
+        """y = (x - mean) / sqrt(var + eps) * w + b per channel of x (N, C, S), the statistics
+        over N and S (biased variance). Returns (y, mean, var), mean and var (C,) in float64."""
+        x64 = x.astype(np.float64)
+        mean = x64.mean(axis=(0, 2))
+        centered = x64 - mean[:, None]
+        var = (centered * centered).mean(axis=(0, 2))
+        y = centered / np.sqrt(var + eps)[:, None] * w[:, None] + b[:, None]
+        return y.astype(x.dtype), mean, var
+
+    def batch_norm_backward(self, g: np.ndarray, x: np.ndarray, w: np.ndarray,
+                            mean: np.ndarray, rstd: np.ndarray) -> tuple:
+        """(dx, dw, db) for xhat = (x - mean) * rstd, y = xhat w + b per channel:
+        db = sum g, dw = sum g xhat (over N and S), dx = w rstd (g - db / n - xhat dw / n),
+        n = N S. Computed in float64; each result in x's dtype."""
+        xhat = (x - mean[:, None]) * rstd[:, None]
+        n = x.size // x.shape[1]
+        db = g.sum(axis=(0, 2), dtype=np.float64)
+        dw = (g * xhat).sum(axis=(0, 2))
+        dx = (w * rstd)[:, None] * (g - db[:, None] / n - xhat * (dw / n)[:, None])
+        return dx.astype(x.dtype), dw.astype(x.dtype), db.astype(x.dtype)
+
     # -------------------------------------------------------------------- gelu
     def gelu(self, x: np.ndarray, want_grad: bool, approximate: str = "none") -> tuple:
         """(y, dy/dx or None) of exact GELU: y = x Phi(x), dy/dx = Phi(x) + x phi(x),

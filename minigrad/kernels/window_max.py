@@ -23,23 +23,27 @@ def _max_rows(x, k, s, r, y, arg, b0, b1):
     """y, arg of rows b0..b1 (k, s, r: kernel, stride, dilation as 3-tuples)."""
     _, OD, OH, OW = y.shape
     for b in range(b0, b1):
+        xb, yb, ab = x[b], y[b], arg[b]
         for od in range(OD):
             for oh in range(OH):
                 for ow in range(OW):
                     d0, h0, w0 = od * s[0], oh * s[1], ow * s[2]
-                    best = x[b, d0, h0, w0]
+                    best = xb[d0, h0, w0]
                     at = 0
                     n = 0
                     for i in range(k[0]):
                         for j in range(k[1]):
                             for m in range(k[2]):
-                                v = x[b, d0 + i * r[0], h0 + j * r[1], w0 + m * r[2]]
-                                if v > best or (np.isnan(v) and not np.isnan(best)):
-                                    best = v
-                                    at = n
+                                v = xb[d0 + i * r[0], h0 + j * r[1], w0 + m * r[2]]
+                                # a larger value, or the first NaN; chosen without a branch
+                                # (which of a window's values wins is a coin toss on real
+                                # data: a mispredicted jump for every other element)
+                                wins = (v > best) | (np.isnan(v) > np.isnan(best))
+                                best = v if wins else best
+                                at = n if wins else at
                                 n += 1
-                    y[b, od, oh, ow] = best
-                    arg[b, od, oh, ow] = at
+                    yb[od, oh, ow] = best
+                    ab[od, oh, ow] = at
 
 
 @njit(cache=True)
@@ -48,17 +52,23 @@ def _select_rows(x, k, s, r, arg, y, b0, b1, scatter):
     x[b, p] (the gather), or with ``scatter`` its adjoint x[b, p] += y[b, o] (x then comes
     in as zeros)."""
     _, OD, OH, OW = y.shape
+    # each flat kernel offset's position in the window, looked up (no division per window)
+    at = np.empty((k[0] * k[1] * k[2], 3), np.int64)
+    for a in range(at.shape[0]):
+        at[a, 0] = a // (k[1] * k[2]) * r[0]
+        at[a, 1] = (a // k[2]) % k[1] * r[1]
+        at[a, 2] = a % k[2] * r[2]
     for b in range(b0, b1):
+        xb, yb, ab = x[b], y[b], arg[b]
         for od in range(OD):
             for oh in range(OH):
                 for ow in range(OW):
-                    a = arg[b, od, oh, ow]
-                    i, j, m = a // (k[1] * k[2]), (a // k[2]) % k[1], a % k[2]
-                    d, h, w = od * s[0] + i * r[0], oh * s[1] + j * r[1], ow * s[2] + m * r[2]
+                    a = ab[od, oh, ow]
+                    d, h, w = od * s[0] + at[a, 0], oh * s[1] + at[a, 1], ow * s[2] + at[a, 2]
                     if scatter:
-                        x[b, d, h, w] += y[b, od, oh, ow]
+                        xb[d, h, w] += yb[od, oh, ow]
                     else:
-                        y[b, od, oh, ow] = x[b, d, h, w]
+                        yb[od, oh, ow] = xb[d, h, w]
 
 
 @njit(cache=True, parallel=True)

@@ -18,6 +18,7 @@ same order, on the same values: replay equals eager to the bit).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -40,6 +41,9 @@ def _same(a: Any, b: Any) -> bool:
         return False
     if isinstance(a, tuple):
         return len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, functools.partial):
+        return (a.func is b.func and _same(a.args, b.args) and a.keywords.keys() == b.keywords.keys()
+                and all(_same(v, b.keywords[k]) for k, v in a.keywords.items()))
     if isinstance(a, float) and math.isnan(a):
         return math.isnan(b)
     if isinstance(a, np.generic):

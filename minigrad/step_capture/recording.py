@@ -28,6 +28,7 @@ op on a tensor with a graph; options an op takes that are neither values nor arr
 
 from __future__ import annotations
 
+import functools
 import types
 from collections.abc import Callable
 from typing import Any
@@ -52,6 +53,9 @@ def _plain(value: Any) -> bool:
     """A value compared as it is: a number, string, slice, dtype, ... or a tuple of them."""
     if isinstance(value, tuple):
         return all(map(_plain, value))
+    if isinstance(value, functools.partial):  # a function with its arguments bound
+        return _plain(value.func) and _plain(value.args) and all(map(_plain,
+                                                                     value.keywords.values()))
     return isinstance(value, _VALUE_TYPES)
 
 

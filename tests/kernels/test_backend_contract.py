@@ -90,6 +90,16 @@ def _layer_norm() -> Iterator[Call]:
         g, x, w, *be.layer_norm(x, w, b, 1e-5)[1:])
 
 
+def _batch_norm() -> Iterator[Call]:
+    for label, shape in (("channels of maps", (B, C, 4 * 4)), ("features", (B, C, 1))):
+        x, g = _rand(*shape, scale=2), _rand(*shape, seed=3)
+        w, b = _rand(C, seed=1), _rand(C, seed=2)
+        yield label, "batch_norm", lambda be, x=x, w=w, b=b: (x, w, b, 1e-5)
+        yield label, "batch_norm_backward", lambda be, x=x, g=g, w=w, b=b: (
+            g, x, w, be.batch_norm(x, w, b, 1e-5)[1],
+            1.0 / np.sqrt(be.batch_norm(x, w, b, 1e-5)[2] + 1e-5))
+
+
 def _gelu() -> Iterator[Call]:
     x, g = _rand(B, T, 4 * C, scale=3), _rand(B, T, 4 * C, seed=1)
     for approximate in ("none", "tanh"):
@@ -165,7 +175,8 @@ def _recurrence() -> Iterator[Call]:
             a[4], False)
 
 
-CALLS = [call for family in (_softmax_family, _matmul_and_linear, _layer_norm, _gelu, _attention,
+CALLS = [call for family in (_softmax_family, _matmul_and_linear, _layer_norm, _batch_norm,
+                             _gelu, _attention,
                              _cross_entropy, _embedding_mask_optimizer, _windows, _recurrence)
          for call in family()]
 

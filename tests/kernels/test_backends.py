@@ -307,6 +307,29 @@ def test_layer_norm(dtype, rows, d, seed):
         _close(f, r, dtype)
 
 
+@parity("batch_norm", "batch_norm_backward")
+@given(dtypes, st.integers(1, 4), st.integers(1, 4), st.integers(1, 6), st.floats(-100, 100),
+       st.integers(0, 2**32 - 1))
+def test_batch_norm(dtype, n, c, s, offset, seed):
+    rng = np.random.default_rng(seed)
+    assume(n * s > 1)
+    # values far from zero (offset) check the one-pass variance against the two-pass one
+    x = _arr(rng, (n, c, s), dtype, 2) + dtype(offset)
+    w, b, g = _arr(rng, (c,), dtype), _arr(rng, (c,), dtype), _arr(rng, (n, c, s), dtype)
+    yf, mf, vf = FB.batch_norm(x, w, b, 1e-5)
+    yr, mr, vr = RB.batch_norm(x, w, b, 1e-5)
+    _close(mf, mr, dtype)
+    _close(vf, vr, dtype)
+    rstd = 1.0 / np.sqrt(vr + 1e-5)
+    # as for layer norm: a nearly constant float32 channel scales each backend's rounding
+    # of x - mean by 1/std, so both are right only to that coarser precision
+    assume(dtype is np.float64 or float(np.max(rstd)) * max(1.0, abs(offset)) < 50.0)
+    _close(yf, yr, dtype)
+    for f, r in zip(FB.batch_norm_backward(g, x, w, mr, rstd),
+                    RB.batch_norm_backward(g, x, w, mr, rstd)):
+        _close(f, r, dtype)
+
+
 @parity("gelu", "gelu_backward")
 @given(dtypes, st.integers(1, 40), st.integers(0, 2**32 - 1), st.sampled_from(["none", "tanh"]))
 def test_gelu(dtype, n, seed, approximate):

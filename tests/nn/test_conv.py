@@ -57,6 +57,53 @@ def test_conv_first_and_second_derivatives(d, opts):
     assert gradcheck(fn, inputs) and gradgradcheck(fn, inputs)
 
 
+@pytest.mark.parametrize("per_sample", [True, False])
+@pytest.mark.parametrize("d, opts", CONV, ids=lambda v: str(v))
+def test_the_one_op_convolution_equals_its_small_op_form(d, opts, per_sample):
+    """conv runs as one op (minigrad.ops.convolution) whose composite is the convolution in
+    small ops (nn/conv.py's _conv_ops): both give the same values and first gradients, on
+    both product layouts, with only some inputs needing a gradient too."""
+    x, w, b, kw = _conv_inputs(d, opts)
+    x = mg.tensor(np.concatenate([x.data, x.data[::-1] * 0.5]), requires_grad=True)  # batch 2
+    stride = nn.windowing.ntuple(kw.get("stride", 1), d, "stride", "t")
+    dilation = nn.windowing.ntuple(kw.get("dilation", 1), d, "dilation", "t")
+    pads = tuple(nn.conv.conv_padding(kw.get("padding", 0), KERNEL[d], stride, dilation, "t"))
+    groups = kw.get("groups", 1)
+    fused = F.__dict__[f"conv{d}d"]
+    for wanted in ((x, w, b), (w,), (x,)):
+        results = []
+        for form in ("one op", "small ops"):
+            leaves = [None if t is None else mg.tensor(
+                t.data, requires_grad=any(t is u for u in wanted)) for t in (x, w, b)]
+            if form == "one op":
+                nn.conv.ONE_PRODUCT_PER_SAMPLE_FROM, saved = (
+                    1 if per_sample else 10**9), nn.conv.ONE_PRODUCT_PER_SAMPLE_FROM
+                try:
+                    y = fused(*leaves, **kw)
+                finally:
+                    nn.conv.ONE_PRODUCT_PER_SAMPLE_FROM = saved
+            else:
+                y = nn.conv._conv_ops(*leaves, pads, stride, dilation, groups, per_sample)
+            r = np.random.default_rng(1).standard_normal(y.shape)
+            (y * mg.tensor(r)).sum().backward()
+            results.append([y.data] + [t.grad.data if t is not None and t.requires_grad
+                                       else None for t in leaves])
+        for got, want in zip(*results):
+            if want is None:
+                assert got is None
+            else:
+                np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+
+
+def test_mixed_dtypes_take_the_small_ops_rule():
+    """Operands of different dtypes do not take the one op: the small ops' product refuses
+    them, naming both dtypes, as before the op existed."""
+    x = mg.tensor(rng.standard_normal((2, 2, 5, 4)).astype(np.float32), requires_grad=True)
+    w = mg.tensor(rng.standard_normal((3, 2, 2, 2)), requires_grad=True)
+    with pytest.raises(TypeError, match="float64, float32"):
+        F.conv2d(x, w, padding=1)
+
+
 TRANSPOSED = [(d, opts) for d in (1, 2, 3) for opts in (
     {},
     {"stride": 2, "padding": 1, "output_padding": 1},

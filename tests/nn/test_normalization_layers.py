@@ -247,6 +247,43 @@ def test_running_stats_by_hand():
         assert m.num_batches_tracked.data == len(batches)  # evaluation does not count
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("name, shape", BATCH_NORMS)
+@pytest.mark.parametrize("affine, bias", [(True, True), (True, False), (False, True)])
+def test_batch_norm_one_op_equals_its_small_op_form(name, shape, affine, bias, dtype):
+    """Training BatchNorm runs as one op (minigrad.ops.batchnorm) on a fused kernel; the
+    small ops that are its composite give the same output, input/weight/bias gradients and
+    running statistics, with values far from zero (the one-pass variance's hard case)."""
+    rng = np.random.default_rng(11)
+    x0 = (rng.standard_normal(shape) * 3 + 40).astype(dtype)
+    r = rng.standard_normal(shape).astype(dtype)
+    w0 = rng.standard_normal(3)
+    results = []
+    for fused in (True, False):
+        m = getattr(nn, name)(3, affine=affine, bias=bias, dtype=dtype)
+        if affine:
+            m.weight.data[:] = w0
+        x = mg.tensor(x0, requires_grad=True)
+        if fused:
+            y = m(x)
+            assert y._ctx.fn.__name__ == "BatchNormFunction"
+        else:
+            dims = (0,) + tuple(range(2, x.ndim))
+            y, mean, var = nn.norm_axes.normalize_over(x, dims, m.eps)
+            y = nn.norm_axes.channel_affine(y, m.weight, m.bias)
+            n = x0.size // 3
+            nn.norm_axes.update_running(m.running_mean, mean.data.reshape(3), m.momentum)
+            nn.norm_axes.update_running(m.running_var, var.data.reshape(3) * n / (n - 1),
+                                        m.momentum)
+        (y * mg.tensor(r)).sum().backward()
+        params = [p.grad.data for p in (m.weight, m.bias) if p is not None]
+        results.append([y.data, x.grad.data, *params, m.running_mean.data, m.running_var.data])
+    tol = {np.float32: 2e-4, np.float64: 1e-10}[dtype]
+    for got, want in zip(*results):
+        assert got.dtype == want.dtype
+        np.testing.assert_allclose(got, want, rtol=tol, atol=tol)
+
+
 @pytest.mark.parametrize("module,keys", [
     (nn.BatchNorm2d(3), ["weight", "bias", "running_mean", "running_var", "num_batches_tracked"]),
     (nn.BatchNorm1d(3, affine=False), ["running_mean", "running_var", "num_batches_tracked"]),

@@ -19,6 +19,7 @@ every input and grad_output.
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -29,12 +30,15 @@ import minigrad as mg
 from minigrad import autograd, gradcheck, gradgradcheck
 from minigrad.engine import topological_order
 from minigrad.function import Function
+from minigrad.nn import conv as conv_module
 from minigrad.nn import functional as F
 from minigrad.nn.rnn import fused_recurrence
 from minigrad.ops import (  # noqa: F401 (every op module, so that every Function is defined)
     attention,
+    batchnorm,
     binary_cross_entropy,
     binary_math,
+    convolution,
     cross_entropy,
     diagonal,
     dropout,
@@ -94,6 +98,13 @@ def smooth(name, fn, inputs):
 
 def kink(name, fn, inputs, expect):
     return Case(name, fn, inputs, expect)
+
+
+# ConvFunction's options for a product per sample (what nn's conv picks for large maps)
+_CONV_GEOMETRY = {"pads": ((1, 0),), "stride": (1,), "dilation": (2,), "groups": 1,
+                  "per_sample": True}
+CONV_PER_SAMPLE = {**_CONV_GEOMETRY, "form": functools.partial(conv_module._conv_ops,
+                                                               **_CONV_GEOMETRY)}
 
 
 def sq(f):
@@ -324,6 +335,17 @@ CASES: dict[str, list[Case]] = {
         x, w, b, m) * F.gelu_linear(x * x, w, None, m), lambda: [T(2, 2, 3), L(2, 3, seed=1),
                                                              L(2, seed=2)])
                            for m in ("none", "tanh")],
+    "BatchNormFunction": [smooth("channels of maps, running statistics moved", sq(
+        lambda x, w, b: F.batch_norm(x, mg.zeros(2, dtype=np.float64),
+                                     mg.ones(2, dtype=np.float64), w, b, training=True)),
+        lambda: [T(3, 2, 2), L(2, seed=1), L(2, seed=2)])],
+    "ConvFunction": [
+        smooth("2-d, padding, stride, groups, bias", sq(lambda x, w, b: F.conv2d(
+            x, w, b, stride=(2, 1), padding=1, groups=2)),
+               lambda: [T(1, 2, 3, 3), L(2, 1, 2, 2, seed=1), L(2, seed=2)]),
+        smooth("1-d, one product per sample, dilation", sq(
+            lambda x, w: convolution.ConvFunction.apply(x, w, **CONV_PER_SAMPLE)),
+               lambda: [T(2, 1, 4), L(2, 1, 2, seed=1)])],
     "LayerNormFunction": [smooth("rows", lambda x, w, b: F.layer_norm(x, (3,), w, b),
                                  lambda: [T(2, 3), L(3, seed=1), L(3, seed=2)])],
     "CrossEntropyFunction": [smooth(f"reduction={r}", lambda x, r=r: F.cross_entropy(

@@ -179,6 +179,12 @@ def _fused_layernorm(draw):
     return (lambda x, w, b: F.layer_norm(x, (d,), w, b)), [x, w, b]
 
 
+def _fused_batchnorm(draw):
+    n, c, s = draw(st.integers(2, 3)), draw(st.integers(1, 2)), draw(st.integers(2, 3))
+    x, w, b = (leaf(draw(float_arrays(sh))) for sh in ((n, c, s), (c,), (c,)))
+    return (lambda x, w, b: F.batch_norm(x, None, None, w, b, training=True)), [x, w, b]
+
+
 def _fused_attention(draw):
     tq, tk, hs = (draw(st.integers(1, 3)) for _ in range(3))
     # the Function's (B, T, H, hs) layout: 2 batch entries of 1 head, then 1 of 2 heads
@@ -353,6 +359,7 @@ CASES = {
     "smooth_math": _smooth_math,
     "fused_linear": _fused_linear,
     "fused_layernorm": _fused_layernorm,
+    "fused_batchnorm": _fused_batchnorm,
     "fused_attention": _fused_attention,
     "fused_losses": _fused_losses,
     "ctc": _ctc,
