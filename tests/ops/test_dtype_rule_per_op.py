@@ -57,6 +57,9 @@ RULES = {
     "CTCNegLogLikelihood": None,
     # max pooling's gather and scatter keep the dtype; the recurrence computes in one dtype
     "WindowSelect": None, "WindowSelectBackward": None, "Recurrence": "same",
+    # training batch norm and convolution as one op each: given one float dtype by their
+    # callers, which route anything else through the small ops (and their rules)
+    "BatchNormFunction": None, "ConvFunction": None,
 }
 
 
