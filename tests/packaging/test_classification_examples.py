@@ -18,10 +18,15 @@ import pytest
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 sys.path.insert(0, str(EXAMPLES))
 
+import classify
 import digits_cnn
 import mnist1d_table
 
-ROW = re.compile(r"^(logistic|mlp|cnn|gru)\s+(\d+)%\s+(\d+\.\d)%\s+(\d+\.\d)\s+(.*)$",
+import minigrad
+from minigrad import nn
+from minigrad.utils.data import DataLoader, TensorDataset
+
+ROW = re.compile(r"^(logistic|mlp|cnn|gru)\s+(\d+)%\s+(\d+\.\d)%\s+(\d+\.\d)\s+(\d+\.\d)%\s+(.*)$",
                  re.MULTILINE)
 
 
@@ -39,10 +44,69 @@ def test_mnist1d_quick_run_prints_the_table_beside_the_paper():
     assert list(rows) == ["logistic", "mlp", "cnn", "gru"], r.stdout
     for name, row in rows.items():
         assert float(row[2]) == mnist1d_table.PAPER[name]
-        per_seed = [float(v) for v in row[5].split(", ")]
+        per_seed = [float(v) for v in row[6].split(", ")]
         assert len(per_seed) == 2 and all(0 <= v <= 100 for v in per_seed), row[0]
         assert float(row[3]) == pytest.approx(np.mean(per_seed), abs=0.051)
         assert float(row[4]) == pytest.approx(max(per_seed) - min(per_seed), abs=0.051)
+        assert float(row[5]) >= float(row[3]) - 0.051  # the best evaluation includes the last
+
+
+class _Probe(nn.Module):
+    """A linear layer that records, at each forward, whether it is in training mode."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.linear = nn.Linear(4, 3)
+        self.modes: list[bool] = []
+
+    def forward(self, x):
+        self.modes.append(self.training)
+        return self.linear(x)
+
+
+@pytest.mark.parametrize("steps, batches", [(1, 2), (5, 2), (7, 3)])
+def test_fit_calls_after_step_once_per_update_and_trains_in_training_mode(steps, batches):
+    minigrad.manual_seed(0)
+    model = _Probe()
+    data = TensorDataset(minigrad.randn(2 * batches, 4), minigrad.tensor(np.arange(2 * batches) % 3))
+    seen = []
+
+    def after_step(n):
+        seen.append(n)
+        model.eval()  # as an evaluation on the way does
+
+    classify.fit(model, DataLoader(data, batch_size=2), steps, 1e-2, after_step=after_step)
+    assert seen == list(range(1, steps + 1))
+    assert model.modes == [True] * steps
+
+
+@pytest.mark.parametrize("steps", [0, 3, 249, 250, 251, 500, 1000])
+def test_mnist1d_follows_the_papers_loop_steps_0_to_n_tested_every_250(steps, monkeypatch):
+    # The paper's train_model runs `for step in range(total_steps + 1)` with one update each,
+    # and measures the test set when step % 250 == 0; the last step is always measured here.
+    updates, calls = [], []
+    real_fit = mnist1d_table.fit
+
+    def spy_fit(model, loader, n, lr, after_step):
+        def counted(k):
+            updates.append(k)
+            after_step(k)
+        return real_fit(model, loader, n, lr, after_step=counted)
+
+    def fake_accuracy(model, x, y):
+        calls.append(updates[-1])
+        return len(calls) % 7 / 10  # distinct values, so last and best are told apart
+
+    monkeypatch.setattr(mnist1d_table, "fit", spy_fit)
+    monkeypatch.setattr(mnist1d_table, "accuracy", fake_accuracy)
+    rng = np.random.default_rng(0)
+    data = {"x": rng.normal(size=(200, 40)).astype(np.float32), "y": rng.integers(0, 10, 200),
+            "x_test": np.zeros((1, 40), np.float32), "y_test": np.zeros(1, np.int64)}
+    final, best = mnist1d_table.train_one("logistic", data, steps, 0)
+    assert updates == list(range(1, steps + 2))
+    assert calls == sorted({s + 1 for s in range(0, steps + 1, 250)} | {steps + 1})
+    values = [(i + 1) % 7 / 10 for i in range(len(calls))]
+    assert (final, best) == (values[-1], max(values))
 
 
 def test_digits_quick_run_prints_the_accuracy():
@@ -90,8 +154,9 @@ def test_the_paper_models_have_the_paper_shapes():
                                           ("gru", 2000)])
 def test_mnist1d_lands_near_the_papers_table(model, steps):
     generator = pytest.importorskip("mnist1d.data")
-    accs = mnist1d_table.run(mnist1d_table.load_mnist1d(generator), [model], steps,
+    runs = mnist1d_table.run(mnist1d_table.load_mnist1d(generator), [model], steps,
                              [0, 1, 2])[model]
+    accs = [final for final, _ in runs]
     assert abs(100 * np.mean(accs) - mnist1d_table.PAPER[model]) <= 5, accs
 
 
