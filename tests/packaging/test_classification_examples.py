@@ -26,8 +26,8 @@ import minigrad
 from minigrad import nn
 from minigrad.utils.data import DataLoader, TensorDataset
 
-ROW = re.compile(r"^(logistic|mlp|cnn|gru)\s+(\d+)%\s+(\d+\.\d)%\s+(\d+\.\d)\s+(\d+\.\d)%\s+(.*)$",
-                 re.MULTILINE)
+ROW = re.compile(r"^(logistic|mlp|cnn|gru)\s+(\d+)%\s+(\d+\.\d)-(\d+\.\d)\s+(\d+\.\d)%\s+"
+                 r"(\d+\.\d)\s+(\d+\.\d)%\s+(.*)$", re.MULTILINE)
 
 
 def run_script(name: str, *args: str) -> subprocess.CompletedProcess:
@@ -44,11 +44,13 @@ def test_mnist1d_quick_run_prints_the_table_beside_the_paper():
     assert list(rows) == ["logistic", "mlp", "cnn", "gru"], r.stdout
     for name, row in rows.items():
         assert float(row[2]) == mnist1d_table.PAPER[name]
-        per_seed = [float(v) for v in row[6].split(", ")]
+        runs = mnist1d_table.PAPER_RUNS[name]
+        assert (float(row[3]), float(row[4])) == (min(runs), max(runs))
+        per_seed = [float(v) for v in row[8].split(", ")]
         assert len(per_seed) == 2 and all(0 <= v <= 100 for v in per_seed), row[0]
-        assert float(row[3]) == pytest.approx(np.mean(per_seed), abs=0.051)
-        assert float(row[4]) == pytest.approx(max(per_seed) - min(per_seed), abs=0.051)
-        assert float(row[5]) >= float(row[3]) - 0.051  # the best evaluation includes the last
+        assert float(row[5]) == pytest.approx(np.mean(per_seed), abs=0.051)
+        assert float(row[6]) == pytest.approx(max(per_seed) - min(per_seed), abs=0.051)
+        assert float(row[7]) >= float(row[5]) - 0.051  # the best evaluation includes the last
 
 
 class _Probe(nn.Module):
