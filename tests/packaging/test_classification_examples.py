@@ -147,19 +147,23 @@ def test_the_paper_models_have_the_paper_shapes():
     assert counts == {"logistic": 410, "mlp": 15210, "cnn": 5210, "gru": 5134}
 
 
-# What the README's table measured (seeds 0, 1, 2): logistic 31.5%, MLP 64.6%, CNN 93.9% at the
-# paper's 8,000 steps, GRU 88.5% at 2,000 (8,000 GRU steps cost ~7 CPU minutes a seed). The
-# paper gives no seed spread; PyTorch on the same generated data gives the MLP 65.0%, so each
-# mean is held within 5 points of the paper's figure.
+# Final test accuracies (%) of the paper's procedure run by others: the paper's notebooks at
+# seed 42 (mnist1d_table.PAPER_RUNS) and PyTorch 2.13 with the same loop and data on this
+# machine, seeds 0, 1, 2, 42 (the GRU: seeds 0, 1), measured 2026-11-28. The paper states
+# no seed spread; minigrad's mean over seeds 0, 1, 2 must land inside the range these span.
+PYTORCH_RUNS = {"logistic": [31.6, 31.7, 31.6, 31.7], "mlp": [63.5, 65.2, 64.3, 64.7],
+                "cnn": [94.6, 93.2, 93.6, 93.7], "gru": [91.9, 89.7]}
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("model, steps", [("logistic", 8000), ("mlp", 8000), ("cnn", 8000),
-                                          ("gru", 2000)])
-def test_mnist1d_lands_near_the_papers_table(model, steps):
+@pytest.mark.parametrize("model", ["logistic", "mlp", "cnn", "gru"])
+def test_mnist1d_lands_within_the_spread_of_the_papers_procedure(model):
     generator = pytest.importorskip("mnist1d.data")
-    runs = mnist1d_table.run(mnist1d_table.load_mnist1d(generator), [model], steps,
-                             [0, 1, 2])[model]
-    accs = [final for final, _ in runs]
-    assert abs(100 * np.mean(accs) - mnist1d_table.PAPER[model]) <= 5, accs
+    runs = mnist1d_table.run(mnist1d_table.load_mnist1d(generator), [model],
+                             mnist1d_table.STEPS, [0, 1, 2])[model]
+    mean = 100 * np.mean([final for final, _ in runs])
+    reference = [*mnist1d_table.PAPER_RUNS[model], *PYTORCH_RUNS[model]]
+    assert min(reference) <= mean <= max(reference), (runs, reference)
 
 
 @pytest.mark.slow
