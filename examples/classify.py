@@ -2,7 +2,8 @@
 and the test accuracy.
 
     fit:       for each batch (x, y) of the loader, cycled until `steps` updates are made:
-               loss = cross_entropy(model(x), y); loss.backward(); Adam step; zero the grads
+               loss = cross_entropy(model(x), y); loss.backward(); Adam step; zero the grads;
+               then the optional hook sees the number of updates made so far
     accuracy:  mean over the test set of [argmax_k model(x)_k == y], in eval mode, no graph
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
 from types import ModuleType
 
 import numpy as np
@@ -34,10 +36,12 @@ def require(module: str, distribution: str, script: str) -> ModuleType | None:
 
 
 def fit(model: nn.Module, loader: DataLoader, steps: int, lr: float,
-        weight_decay: float = 0.0) -> float:
+        weight_decay: float = 0.0, after_step: Callable[[int], None] | None = None) -> float:
     """`steps` Adam updates on cross-entropy, walking `loader` epoch after epoch.
 
-    Returns the last batch's loss."""
+    `after_step(n)`, if given, runs after the n-th update (n = 1..steps), e.g. to evaluate the
+    model on the way; the model is put back in training mode after it. Returns the last
+    batch's loss."""
     opt = minigrad.optim.Adam(model.parameters(), lr=lr, weight_decay=weight_decay)
     model.train()
     loss_value, done = float("nan"), 0
@@ -48,6 +52,9 @@ def fit(model: nn.Module, loader: DataLoader, steps: int, lr: float,
             opt.step()
             opt.zero_grad()
             loss_value, done = loss.item(), done + 1
+            if after_step is not None:
+                after_step(done)
+                model.train()
             if done == steps:
                 break
     return loss_value

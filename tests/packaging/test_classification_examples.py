@@ -18,11 +18,16 @@ import pytest
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 sys.path.insert(0, str(EXAMPLES))
 
+import classify
 import digits_cnn
 import mnist1d_table
 
-ROW = re.compile(r"^(logistic|mlp|cnn|gru)\s+(\d+)%\s+(\d+\.\d)%\s+(\d+\.\d)\s+(.*)$",
-                 re.MULTILINE)
+import minigrad
+from minigrad import nn
+from minigrad.utils.data import DataLoader, TensorDataset
+
+ROW = re.compile(r"^(logistic|mlp|cnn|gru)\s+(\d+)%\s+(\d+\.\d)-(\d+\.\d)\s+(\d+\.\d)%\s+"
+                 r"(\d+\.\d)\s+(\d+\.\d)%\s+(.*)$", re.MULTILINE)
 
 
 def run_script(name: str, *args: str) -> subprocess.CompletedProcess:
@@ -39,10 +44,71 @@ def test_mnist1d_quick_run_prints_the_table_beside_the_paper():
     assert list(rows) == ["logistic", "mlp", "cnn", "gru"], r.stdout
     for name, row in rows.items():
         assert float(row[2]) == mnist1d_table.PAPER[name]
-        per_seed = [float(v) for v in row[5].split(", ")]
+        runs = mnist1d_table.PAPER_RUNS[name]
+        assert (float(row[3]), float(row[4])) == (min(runs), max(runs))
+        per_seed = [float(v) for v in row[8].split(", ")]
         assert len(per_seed) == 2 and all(0 <= v <= 100 for v in per_seed), row[0]
-        assert float(row[3]) == pytest.approx(np.mean(per_seed), abs=0.051)
-        assert float(row[4]) == pytest.approx(max(per_seed) - min(per_seed), abs=0.051)
+        assert float(row[5]) == pytest.approx(np.mean(per_seed), abs=0.051)
+        assert float(row[6]) == pytest.approx(max(per_seed) - min(per_seed), abs=0.051)
+        assert float(row[7]) >= float(row[5]) - 0.051  # the best evaluation includes the last
+
+
+class _Probe(nn.Module):
+    """A linear layer that records, at each forward, whether it is in training mode."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.linear = nn.Linear(4, 3)
+        self.modes: list[bool] = []
+
+    def forward(self, x):
+        self.modes.append(self.training)
+        return self.linear(x)
+
+
+@pytest.mark.parametrize("steps, batches", [(1, 2), (5, 2), (7, 3)])
+def test_fit_calls_after_step_once_per_update_and_trains_in_training_mode(steps, batches):
+    minigrad.manual_seed(0)
+    model = _Probe()
+    data = TensorDataset(minigrad.randn(2 * batches, 4), minigrad.tensor(np.arange(2 * batches) % 3))
+    seen = []
+
+    def after_step(n):
+        seen.append(n)
+        model.eval()  # as an evaluation on the way does
+
+    classify.fit(model, DataLoader(data, batch_size=2), steps, 1e-2, after_step=after_step)
+    assert seen == list(range(1, steps + 1))
+    assert model.modes == [True] * steps
+
+
+@pytest.mark.parametrize("steps", [0, 3, 249, 250, 251, 500, 1000])
+def test_mnist1d_follows_the_papers_loop_steps_0_to_n_tested_every_250(steps, monkeypatch):
+    # The paper's train_model runs `for step in range(total_steps + 1)` with one update each,
+    # and measures the test set when step % 250 == 0; the last step is always measured here.
+    updates, calls = [], []
+    real_fit = mnist1d_table.fit
+
+    def spy_fit(model, loader, n, lr, after_step):
+        def counted(k):
+            updates.append(k)
+            after_step(k)
+        return real_fit(model, loader, n, lr, after_step=counted)
+
+    def fake_accuracy(model, x, y):
+        calls.append(updates[-1])
+        return len(calls) % 7 / 10  # distinct values, so last and best are told apart
+
+    monkeypatch.setattr(mnist1d_table, "fit", spy_fit)
+    monkeypatch.setattr(mnist1d_table, "accuracy", fake_accuracy)
+    rng = np.random.default_rng(0)
+    data = {"x": rng.normal(size=(200, 40)).astype(np.float32), "y": rng.integers(0, 10, 200),
+            "x_test": np.zeros((1, 40), np.float32), "y_test": np.zeros(1, np.int64)}
+    final, best = mnist1d_table.train_one("logistic", data, steps, 0)
+    assert updates == list(range(1, steps + 2))
+    assert calls == sorted({s + 1 for s in range(0, steps + 1, 250)} | {steps + 1})
+    values = [(i + 1) % 7 / 10 for i in range(len(calls))]
+    assert (final, best) == (values[-1], max(values))
 
 
 def test_digits_quick_run_prints_the_accuracy():
@@ -81,18 +147,23 @@ def test_the_paper_models_have_the_paper_shapes():
     assert counts == {"logistic": 410, "mlp": 15210, "cnn": 5210, "gru": 5134}
 
 
-# What the README's table measured (seeds 0, 1, 2): logistic 31.5%, MLP 64.6%, CNN 93.9% at the
-# paper's 8,000 steps, GRU 88.5% at 2,000 (8,000 GRU steps cost ~7 CPU minutes a seed). The
-# paper gives no seed spread; PyTorch on the same generated data gives the MLP 65.0%, so each
-# mean is held within 5 points of the paper's figure.
+# Final test accuracies (%) of the paper's procedure run by others: the paper's notebooks at
+# seed 42 (mnist1d_table.PAPER_RUNS) and PyTorch 2.13 with the same loop and data on this
+# machine, seeds 0, 1, 2, 42 (the GRU: seeds 0, 1), measured 2026-11-28. The paper states
+# no seed spread; minigrad's mean over seeds 0, 1, 2 must land inside the range these span.
+PYTORCH_RUNS = {"logistic": [31.6, 31.7, 31.6, 31.7], "mlp": [63.5, 65.2, 64.3, 64.7],
+                "cnn": [94.6, 93.2, 93.6, 93.7], "gru": [91.9, 89.7]}
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("model, steps", [("logistic", 8000), ("mlp", 8000), ("cnn", 8000),
-                                          ("gru", 2000)])
-def test_mnist1d_lands_near_the_papers_table(model, steps):
+@pytest.mark.parametrize("model", ["logistic", "mlp", "cnn", "gru"])
+def test_mnist1d_lands_within_the_spread_of_the_papers_procedure(model):
     generator = pytest.importorskip("mnist1d.data")
-    accs = mnist1d_table.run(mnist1d_table.load_mnist1d(generator), [model], steps,
-                             [0, 1, 2])[model]
-    assert abs(100 * np.mean(accs) - mnist1d_table.PAPER[model]) <= 5, accs
+    runs = mnist1d_table.run(mnist1d_table.load_mnist1d(generator), [model],
+                             mnist1d_table.STEPS, [0, 1, 2])[model]
+    mean = 100 * np.mean([final for final, _ in runs])
+    reference = [*mnist1d_table.PAPER_RUNS[model], *PYTORCH_RUNS[model]]
+    assert min(reference) <= mean <= max(reference), (runs, reference)
 
 
 @pytest.mark.slow
