@@ -36,19 +36,28 @@ def require(module: str, distribution: str, script: str) -> ModuleType | None:
 
 
 def fit(model: nn.Module, loader: DataLoader, steps: int, lr: float,
-        weight_decay: float = 0.0, after_step: Callable[[int], None] | None = None) -> float:
+        weight_decay: float = 0.0, after_step: Callable[[int], None] | None = None,
+        captured: bool = True) -> float:
     """`steps` Adam updates on cross-entropy, walking `loader` epoch after epoch.
 
     `after_step(n)`, if given, runs after the n-th update (n = 1..steps), e.g. to evaluate the
-    model on the way; the model is put back in training mode after it. Returns the last
-    batch's loss."""
+    model on the way; the model is put back in training mode after it. The forward and
+    backward are a captured step (`minigrad.capture`: recorded on two batches, then replayed,
+    the same arithmetic with less Python per op; a smaller last batch gets its own);
+    `captured=False` runs them eagerly. Returns the last batch's loss."""
     opt = minigrad.optim.Adam(model.parameters(), lr=lr, weight_decay=weight_decay)
+
+    def forward_backward(x: minigrad.Tensor, y: minigrad.Tensor) -> minigrad.Tensor:
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        return loss
+
+    step = minigrad.capture(forward_backward) if captured else forward_backward
     model.train()
     loss_value, done = float("nan"), 0
     while done < steps:
         for x, y in loader:
-            loss = F.cross_entropy(model(x), y)
-            loss.backward()
+            loss = step(x, y)
             opt.step()
             opt.zero_grad()
             loss_value, done = loss.item(), done + 1

@@ -165,6 +165,8 @@ OPS = {
     "attention_module": lambda x: nn.MultiHeadAttention(4, 2)(x.to(mg.float32)[None]),
     "max_pool_second_derivative": _max_pool_second_derivative,
     "rnn": lambda x: nn.GRU(4, 2)(x.to(mg.float32)[:, None])[0],
+    "conv": lambda x: F.conv1d(x.reshape(1, 3, 4), x[:, :2].reshape(1, 3, 2), x[0, :1]),
+    "batch_norm": lambda x: F.batch_norm(x, None, None, x[0], x[1], training=True),
 }
 
 
