@@ -77,7 +77,10 @@ def test_fit_calls_after_step_once_per_update_and_trains_in_training_mode(steps,
         seen.append(n)
         model.eval()  # as an evaluation on the way does
 
-    classify.fit(model, DataLoader(data, batch_size=2), steps, 1e-2, after_step=after_step)
+    # eager, so that the probe's Python runs at every forward (a captured step replays the
+    # ops of the forward, not its Python; its module guard records again on a mode change)
+    classify.fit(model, DataLoader(data, batch_size=2), steps, 1e-2, after_step=after_step,
+                 captured=False)
     assert seen == list(range(1, steps + 1))
     assert model.modes == [True] * steps
 
