@@ -7,9 +7,12 @@ While a step runs to be recorded, this thread's ``grad_mode._mode.recorder`` is 
   the op, which values went in and which came out;
 - the backward walk (``engine._walk``): :meth:`Recording.walk` gives a :class:`WalkLog` that
   writes down each visit, each op ``backward`` called and each gradient added;
-- a function marked :func:`replayed` (a random draw such as a dropout mask, the update of
+- a function marked ``replayed`` (``minigrad/host_calls.py``: a random draw such as a
+  dropout mask, a mask or check made from the batch, a comparison of tensors, the update of
   BatchNorm's running statistics): the call, with its arguments;
-- ``Tensor._inplace`` without a graph (``with no_grad(): buf.mul_(0.9)``): the write.
+- ``Tensor._inplace`` without a graph (``with no_grad(): buf.mul_(0.9)``): the write;
+- a tensor made from a value of the step (``minigrad.tensor(x)``, a cast): the copy;
+  and a NumPy view of one (``t.data.reshape(-1)``) when an op or a call takes it: the view.
 
 Values are numbered as *slots*: every array an op or a replayed call produces, every argument
 of the step, and every array that comes from outside (a parameter's, a module's constant). A
@@ -20,8 +23,8 @@ decided by comparing two recordings (``program.py``).
 What replay cannot repeat is refused, and the step then runs eagerly (the recording stops,
 the step finishes as written): Python reading a tensor's values (``.item()``, ``bool(t)``,
 ``.numpy()``, ``np.asarray(t)``, printing), since the step's control flow may then depend on
-them; random draws outside a :func:`replayed` function (their values would be replayed
-unchanged); writing a tensor in place outside an op (an optimizer step: it belongs after the
+them; random draws outside a ``replayed`` function (their values would be replayed
+unchanged); code that calls ``cannot_replay`` (host work that is neither); writing a tensor in place outside an op (an optimizer step: it belongs after the
 captured function); setting ``.grad``; hooks; ``create_graph``; ``autograd.grad``; an in-place
 op on a tensor with a graph; options an op takes that are neither values nor arrays.
 """
@@ -67,9 +70,10 @@ class Recording:
     """What one eager run of a step did, as slots (values) and entries (work).
 
     ``entries``: ``("op", fn, ins, options, holes, needs, outs, out_meta)``,
-    ``("call", fn, args, kwargs, out)``, ``("write", target, value)`` and
-    ``("walk", seeds, events, retain)``, in the order the step did them (see the module
-    docstring). ``sources[slot]``: ``("arg", i)``, ``("tensor", t)``, ``("array", a)`` for a
+    ``("call", fn, args, kwargs, out)``, ``("write", target, value)``, ``("copy", slot,
+    source, dtype)``, ``("view", slot, base, shape, strides, offset, dtype, base shape,
+    base dtype)`` and ``("walk", seeds, events, retain)``, in the order the step did them
+    (see the module docstring). ``sources[slot]``: ``("arg", i)``, ``("tensor", t)``, ``("array", a)`` for a
     value from outside, None for one the step computed. ``nodes[node]``: ``("op", entry, k)``
     (output k of an op entry) or ``("leaf", source slot)``, the tensors of the backward walk.
     ``refused``: why the step cannot be replayed (None while it can).
