@@ -20,7 +20,9 @@ import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from ...constructors import randperm
+import numpy as np
+
+from ...constructors import as_tensor, randperm
 
 
 class Dataset:
@@ -65,6 +67,26 @@ class TensorDataset(Dataset):
 
     def __len__(self) -> int:
         return len(self.tensors[0])
+
+    def rows(self, keys: Any) -> list | None:
+        """``default_collate([self[k] for k in keys])`` (a list, one batched tensor per
+        tensor of the dataset) taken with one indexing per tensor instead of one per sample:
+        what the DataLoader's fetcher uses with the default collate. None when the keys are
+        not integers or a tensor is not numeric: then only the sample by sample path says
+        exactly what is wrong."""
+        index = np.asarray(keys)
+        if index.ndim != 1 or index.dtype.kind not in "iu":
+            return None
+        out = []
+        for t in self.tensors:
+            if hasattr(t, "_ctx"):  # a minigrad Tensor: its rows, in the graph as stack's are
+                out.append(t[index])
+                continue
+            a = np.asarray(t)
+            if a.dtype.kind not in "biufc":
+                return None
+            out.append(as_tensor(a[index]))  # default_collate's rule for arrays: as tensors
+        return out
 
 
 class StackDataset(Dataset):

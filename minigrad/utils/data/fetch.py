@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from .collate import default_collate
+from .dataset import TensorDataset
+
 
 class LoadFailure(Exception):
     """``error`` raised while fetching, and ``where``: the place, in words."""
@@ -31,7 +34,9 @@ def keys_text(keys: Any, limit: int = 8) -> str:
 class MapFetcher:
     """Reads ``dataset[key]`` for each key of a batch (or ``dataset.__getitems__(keys)``
     when the dataset has it), then ``collate_fn``; without automatic batching, one key and
-    one sample."""
+    one sample. A ``TensorDataset`` with the default collate gives its batch in one indexing
+    per tensor (:meth:`TensorDataset.rows`: the same tensors), and on any error goes the
+    sample by sample way, whose error names the sample."""
 
     def __init__(self, dataset: Any, auto_collation: bool, collate_fn: Callable,
                  drop_last: bool) -> None:
@@ -40,6 +45,8 @@ class MapFetcher:
         self.collate_fn = collate_fn
         getitems = getattr(dataset, "__getitems__", None)
         self.getitems = getitems if callable(getitems) else None
+        self.rows = (dataset.rows if type(dataset) is TensorDataset
+                     and collate_fn is default_collate and auto_collation else None)
 
     def _read(self, key: Any, batch: Any) -> Any:
         try:
@@ -51,6 +58,13 @@ class MapFetcher:
     def fetch(self, index: Any) -> Any:
         if not self.auto_collation:
             return self._collate(self._read(index, None), f"sample {index!r}")
+        if self.rows is not None:
+            try:
+                batch = self.rows(index)
+            except Exception:  # noqa: BLE001  (the sample by sample path reports it exactly)
+                batch = None
+            if batch is not None:
+                return batch
         if self.getitems is not None:
             try:
                 data = self.getitems(index)
