@@ -120,10 +120,8 @@ class Program:
         for slot, kind in enumerate(kinds):
             if kind is None:
                 continue
-            if kind[0] == "arg":
-                i = kind[1]
-                self.args.append((slot, i, second.sources[slot] is not None
-                                  and _is_tensor_arg(second, i)))
+            if kind[0] == "arg":  # a Tensor argument's slot holds its array
+                self.args.append((slot, kind[1], kind[1] in second.arg_tensors.values()))
             elif kind[0] == "const":
                 self.template[slot] = kind[1]
             else:
@@ -304,10 +302,6 @@ def _object(spec: tuple, kinds: list) -> tuple:
     if kind is None or kind[0] != "live":
         raise Unstable("a replayed function is given a different tensor on each call")
     return ("value", kind[1])
-
-
-def _is_tensor_arg(rec: Recording, i: int) -> bool:
-    return i in rec.arg_tensors.values()
 
 
 def _identical(a: Any, b: Any) -> bool:
