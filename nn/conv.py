@@ -153,11 +153,12 @@ def _conv_ops(x: Tensor, weight: Tensor, bias: Tensor | None, pads: tuple, strid
         cols = cols.permute(0, 1, 2, *range(3 + d, 3 + 2 * d), *range(3, 3 + d))
         y = w @ cols.reshape(n, g, (c // g) * math.prod(kernel), positions)
         return _add_bias(y.reshape(n, o, *out), bias, d)
-    # few positions a sample: the batch joins the columns, one matmul per group for all of it
-    # (G, C/G * prod(kernel), N * prod(out)) -> (G, O/G, N * prod(out))
-    cols = cols.permute(1, 2, *range(3 + d, 3 + 2 * d), 0, *range(3, 3 + d))
-    y = w @ cols.reshape(g, (c // g) * math.prod(kernel), n * positions)
-    y = y.reshape(o, n, positions).permute(1, 0, 2)
+    # few positions a sample: one row per window of the whole batch, one matmul per group
+    # (G, N * prod(out), C/G * prod(kernel)) @ (G, C/G * prod(kernel), O/G) -> (G, N P, O/G)
+    cols = cols.permute(0, *range(3, 3 + d), 1, 2, *range(3 + d, 3 + 2 * d))
+    rows = cols.reshape(n * positions, g, (c // g) * math.prod(kernel)).permute(1, 0, 2)
+    y = rows @ w.transpose(-1, -2)
+    y = y.reshape(g, n, positions, o // g).permute(1, 0, 3, 2)
     return _add_bias(y.reshape(n, o, *out), bias, d)
 
 

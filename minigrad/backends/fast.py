@@ -48,6 +48,8 @@ _ce: ModuleType
 _col2im: ModuleType
 _recurrence: ModuleType
 _window_max: ModuleType
+_window_rows: ModuleType
+_channels: ModuleType
 _embedding: ModuleType
 _gelu: ModuleType
 _gemm_accumulate: ModuleType
@@ -68,12 +70,14 @@ def _load_kernels() -> None:
     global _batchnorm
     global _adamw, _attention, _ce, _col2im, _embedding, _gelu, _gemm_accumulate, _grad_norm, _layernorm
     global _masked_fill, _masked_softmax, _matmul, _recurrence, _softmax, _window_max
+    global _window_rows, _channels
     global _background, _loaded
     if _loaded:
         return
     from ..kernels import adamw as _adamw
     from ..kernels import attention as _attention
     from ..kernels import batchnorm as _batchnorm
+    from ..kernels import channels as _channels
     from ..kernels import col2im as _col2im
     from ..kernels import cross_entropy as _ce
     from ..kernels import embedding as _embedding
@@ -87,6 +91,7 @@ def _load_kernels() -> None:
     from ..kernels import recurrence as _recurrence
     from ..kernels import softmax as _softmax
     from ..kernels import window_max as _window_max
+    from ..kernels import window_rows as _window_rows
     from ..kernels.runtime import background_compile as _background
     from ..kernels.runtime.disk_cache import notice_first_compile
 
@@ -388,6 +393,41 @@ class Fast(Reference):
                 stride)]) != g.shape[:g.ndim - 2 * len(stride)]:
             return super().windows_backward(g, shape, stride, dilation)
         return _col2im.col2im(g, shape, stride, dilation)
+
+    @_kernel_backed
+    def window_rows(self, x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
+                    pads: tuple) -> np.ndarray:
+        """Reference.window_rows as one gather per element through a table of where each
+        window's offsets read (the padding never built), the samples split over the threads
+        (kernels/window_rows.py)."""
+        space = tuple(n + lo + hi for n, (lo, hi) in zip(x.shape[2:], pads))
+        if not _float_and_full(x) or min(window_counts(space, kernel, stride, dilation)) < 1:
+            return super().window_rows(x, kernel, stride, dilation, pads)
+        return _window_rows.window_rows(x, kernel, stride, dilation, pads)
+
+    @_kernel_backed
+    def window_rows_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
+                             dilation: tuple, pads: tuple) -> np.ndarray:
+        """Reference.window_rows_backward as one scatter-add per element through the same
+        table."""
+        if not (_float_and_full(g) and math.prod(shape)):
+            return super().window_rows_backward(g, shape, stride, dilation, pads)
+        kernel = g.shape[g.ndim - len(stride):]
+        return _window_rows.window_rows_backward(g, shape, kernel, stride, dilation, pads)
+
+    @_kernel_backed
+    def channels_first(self, rows: np.ndarray, bias: np.ndarray | None) -> np.ndarray:
+        """Reference.channels_first a sample at a time in cache (kernels/channels.py)."""
+        if not _float_and_full(rows):
+            return super().channels_first(rows, bias)
+        return _channels.to_channels_first(rows, bias)
+
+    @_kernel_backed
+    def channels_last(self, g: np.ndarray, want_sum: bool) -> tuple:
+        """Reference.channels_last with the sum in the same pass (kernels/channels.py)."""
+        if not _float_and_full(g):
+            return super().channels_last(g, want_sum)
+        return _channels.to_channels_last(g, want_sum)
 
     @_kernel_backed
     def window_max(self, x: np.ndarray, kernel: tuple, stride: tuple,

@@ -235,6 +235,34 @@ class Backend:
         (overlapping windows add up), g (..., *O, *kernel); a fresh array of g's dtype."""
         raise NotImplementedError
 
+    def window_rows(self, x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
+                    pads: tuple) -> np.ndarray:
+        """im2col as rows: the windows of x (N, C, *S) with ``pads`` ((low, high) per spatial
+        dim) zeros around it, copied to a C-contiguous (N, *O, C, *kernel),
+        cols[n, o, c, k] = x_pad[n, c, o s + k r] (:meth:`windows` of the padded x with the
+        channels moved after the positions). Reshaped to (N prod(O), C prod(kernel)), one
+        row per window of the whole batch: the matrix a convolution multiplies by its
+        weight transposed."""
+        raise NotImplementedError
+
+    def window_rows_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
+                             dilation: tuple, pads: tuple) -> np.ndarray:
+        """The adjoint of :meth:`window_rows`: dx (``shape``, the unpadded (N, C, *S)) with
+        dx[n, c, o s + k r - pad] += g[n, o, c, k] over the elements inside x, g
+        (N, *O, C, *kernel); a fresh C-contiguous array."""
+        raise NotImplementedError
+
+    def channels_first(self, rows: np.ndarray, bias: np.ndarray | None) -> np.ndarray:
+        """A convolution's product, rows (G, N, P, O/G) (channels last), laid out as
+        PyTorch's (N, G, O/G, P), C-contiguous, plus ``bias`` (O,) if given."""
+        raise NotImplementedError
+
+    def channels_last(self, g: np.ndarray, want_sum: bool) -> tuple:
+        """The way back: g (N, G, O/G, P) as C-contiguous rows (G, N, P, O/G), and the sum of
+        g over N and P, (G, O/G) in g's dtype (the bias' gradient), if ``want_sum`` (else
+        None)."""
+        raise NotImplementedError
+
     def window_max(self, x: np.ndarray, kernel: tuple, stride: tuple,
                    dilation: tuple) -> tuple:
         """(y, arg) over the windows of x (..., *S) (as :meth:`windows` cuts them): y (..., *O)

@@ -332,6 +332,41 @@ class Reference(Backend):
             dx[(Ellipsis, *at)] += g[(Ellipsis, *(slice(None),) * d, *k)]
         return dx
 
+    def window_rows(self, x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
+                    pads: tuple) -> np.ndarray:
+        """x zero-padded, its window view with the channel axis moved after the positions,
+        copied."""
+        d = len(kernel)
+        xp = np.pad(x, ((0, 0),) * (x.ndim - d) + tuple(pads))
+        return np.ascontiguousarray(np.moveaxis(self.windows(xp, kernel, stride, dilation),
+                                                1, 1 + d))
+
+    def window_rows_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
+                             dilation: tuple, pads: tuple) -> np.ndarray:
+        """col2im of g with its channel axis moved back before the positions, unpadded."""
+        d = len(stride)
+        lead = len(shape) - d
+        padded = tuple(shape[:lead]) + tuple(
+            n + lo + hi for n, (lo, hi) in zip(shape[lead:], pads))
+        dxp = self.windows_backward(np.moveaxis(g, 1 + d, 1), padded, stride, dilation)
+        return np.ascontiguousarray(dxp[(slice(None),) * lead + tuple(
+            slice(lo, lo + n) for n, (lo, _) in zip(shape[lead:], pads))])
+
+    def channels_first(self, rows: np.ndarray, bias: np.ndarray | None) -> np.ndarray:
+        """One transposing copy (and the bias added in it)."""
+        g, n, p, o = rows.shape
+        y = np.empty((n, g, o, p), rows.dtype)
+        if bias is None:
+            np.copyto(y, rows.transpose(1, 0, 3, 2))
+        else:
+            np.add(rows.transpose(1, 0, 3, 2), bias.reshape(g, o, 1), out=y)
+        return y
+
+    def channels_last(self, g: np.ndarray, want_sum: bool) -> tuple:
+        """One transposing copy, and the sum (float32 accumulated in float64)."""
+        return (np.ascontiguousarray(g.transpose(1, 0, 3, 2)),
+                self.reduce_sum(g, (0, 3)) if want_sum else None)
+
     def _flat_windows(self, x: np.ndarray, kernel: tuple, stride: tuple,
                       dilation: tuple) -> np.ndarray:
         """The windows (..., *O, prod(kernel)), each flattened in row-major order (a copy)."""

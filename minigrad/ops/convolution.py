@@ -3,14 +3,24 @@
 out[n, o, p] = bias[o] + sum_{c in o's group, k} weight[o, c, k] x_pad[n, c, p s + k r],
 x_pad x with ``pads`` zeros on each side of its last d dims, s the stride, r the dilation.
 
-Forward: x is copied once into a zero-padded array, its windows are a strided view
-(the backend's ``windows``), and the columns (im2col) are copied out in the product's
-layout: (N, G, C/G * prod(kernel), prod(out)), one product per sample and group
-(``per_sample``), or (G, C/G * prod(kernel), N * prod(out)), the batch joined into one
-product per group (few output positions a sample: the per-sample products would be too
-small for BLAS to run at speed). Backward from the saved columns:
+Forward: the windows of the zero-padded x are copied out as the columns of a product
+(im2col), in one of two layouts:
 
-    d weight = g @ cols^T,   d bias = sum of g,   d x = col2im(weight^T @ g), unpadded
+- ``per_sample``: x copied into a zero-padded array, (N, G, C/G * prod(kernel), prod(out))
+  from the backend's strided window view, one product weight @ cols per sample and group
+  (images with many positions);
+- otherwise the backend's ``window_rows`` (which never builds the padded x),
+  (N * prod(out), C * prod(kernel)): one row per window of the whole batch, one product
+  cols @ weight^T per group (few positions a sample, an 8 x 8 image: per-sample products
+  would be too small for BLAS to run at speed, and this long, thin matrix is the shape it
+  runs fastest); its result, channels last, is laid out channels first with the bias
+  added in one pass (``channels_first``), and the backward turns the output's gradient
+  back, summing it for the bias in the same pass (``channels_last``).
+
+Backward from the saved columns (g the output's gradient in the product's layout):
+
+    d weight = g @ cols^T (or g^T @ cols),   d bias = sum of g,
+    d x = col2im(weight^T @ g (or g @ weight)), unpadded
 
 each computed only when its input needs it. ``nn.functional.conv1d/2d/3d`` (``nn/conv.py``)
 builds this op and gives it the same function written in small differentiable ops (the
@@ -56,70 +66,70 @@ class ConvFunction(Function):
         be = backends.active
         d = len(stride)
         kernel = weight.shape[2:]
-        xp = _padded(x, pads)
-        cols = be.windows(xp, kernel, stride, dilation)  # (N, C, *out, *kernel), a view
         n, c, o, g = x.shape[0], x.shape[1], weight.shape[0], groups
-        out = cols.shape[2:2 + d]
-        positions, k = math.prod(out), (c // g) * math.prod(kernel)
-        cols = cols.reshape(n, g, c // g, *out, *kernel)
+        k = (c // g) * math.prod(kernel)
         w = weight.reshape(g, o // g, k)
-        outs, kernels = tuple(range(3, 3 + d)), tuple(range(3 + d, 3 + 2 * d))
         if per_sample:
-            cm = np.ascontiguousarray(cols.transpose(0, 1, 2, *kernels, *outs)).reshape(
-                n, g, k, positions)
+            xp = _padded(x, pads)
+            cols = be.windows(xp, kernel, stride, dilation)  # (N, C, *out, *kernel), a view
+            out = cols.shape[2:2 + d]
+            positions = math.prod(out)
+            cols = cols.reshape(n, g, c // g, *out, *kernel)
+            cm = np.ascontiguousarray(cols.transpose(
+                0, 1, 2, *range(3 + d, 3 + 2 * d), *range(3, 3 + d))).reshape(n, g, k, positions)
             y = be.matmul(w, cm).reshape(n, o, positions)
             if bias:
                 y += bias[0][:, None]
         else:
-            cm = np.ascontiguousarray(cols.transpose(1, 2, *kernels, 0, *outs)).reshape(
-                g, k, n * positions)
-            yt = be.matmul(w, cm).reshape(o, n, positions).transpose(1, 0, 2)
-            # the bias is added in the pass that lays y out as (N, O, P), C-contiguous (an
-            # add alone would keep the transposed layout, and every later op read it so)
-            y = np.empty((n, o, positions), dtype=yt.dtype)
-            if bias:
-                np.add(yt, bias[0][:, None], out=y)
-            else:
-                np.copyto(y, yt)
-        ctx.geometry = (x.shape, xp.shape, pads, stride, dilation, groups, per_sample, out)
+            rows = be.window_rows(x, kernel, stride, dilation, pads)  # (N, *out, C, *kernel)
+            out = rows.shape[1:1 + d]
+            positions = math.prod(out)
+            cm = rows.reshape(n * positions, g, k).transpose(1, 0, 2)  # (G, N P, K)
+            yt = be.matmul(cm, np.swapaxes(w, -1, -2))  # (G, N P, O/G)
+            y = be.channels_first(yt.reshape(g, n, positions, o // g), bias[0] if bias else None)
+        ctx.geometry = (x.shape, pads, stride, dilation, groups, per_sample, out)
         ctx.form = form
         ctx.save_for_backward(cm, weight)
         return y.reshape(n, o, *out)
 
     @staticmethod
     def backward(ctx, grad):
-        shape, padded, pads, stride, dilation, g, per_sample, out = ctx.geometry
+        shape, pads, stride, dilation, g, per_sample, out = ctx.geometry
         cm, weight = ctx.saved_tensors
         need_x, need_w = ctx.needs_input_grad[:2]
+        need_b = len(ctx.needs_input_grad) > 2 and ctx.needs_input_grad[2]
         be = backends.active
         d = len(stride)
         n, c, o = shape[0], shape[1], weight.shape[0]
         kernel = weight.shape[2:]
         positions = math.prod(out)
-        g3 = grad.reshape(n, g, o // g, positions)
-        if not per_sample:
-            g3 = np.ascontiguousarray(g3.transpose(1, 2, 0, 3)).reshape(g, o // g, n * positions)
+        w = weight.reshape(g, o // g, -1)
         dw = db = dx = None
+        if per_sample:  # g3 (N, G, O/G, P)
+            g3 = grad.reshape(n, g, o // g, positions)
+            if need_w:
+                dw = be.reduce_sum(be.matmul(g3, np.swapaxes(cm, -1, -2)), 0)
+            if need_b:
+                db = be.reduce_sum(grad.reshape(n, o, positions), (0, 2))
+            if need_x:  # (N, G, C/G, *kernel, *out) -> the window view's (N, C, *out, *kernel)
+                dcols = be.matmul(np.swapaxes(w, -1, -2), g3).reshape(
+                    n, c, *kernel, *out).transpose(0, 1, *range(2 + d, 2 + 2 * d),
+                                                   *range(2, 2 + d))
+                padded = shape[:2] + tuple(s + lo + hi for s, (lo, hi) in zip(shape[2:], pads))
+                dx = be.windows_backward(dcols, padded, stride, dilation)
+                dx = dx[_inner(padded, pads)] if padded != shape else dx
+        else:  # g3 (G, N P, O/G): the output's gradient with the columns' rows as rows
+            g3, db = be.channels_last(grad.reshape(n, g, o // g, positions), need_b)
+            g3 = g3.reshape(g, n * positions, o // g)
+            if need_w:
+                dw = be.matmul(np.swapaxes(g3, -1, -2), cm)
+            if need_x:  # (G, N P, K) -> the rows' (N, *out, C, *kernel)
+                dcols = be.matmul(g3, w).transpose(1, 0, 2).reshape(n, *out, c, *kernel)
+                dx = be.window_rows_backward(dcols, shape, stride, dilation, pads)
         if need_w:
-            dw = be.matmul(g3, np.swapaxes(cm, -1, -2))
-            dw = (be.reduce_sum(dw, 0) if per_sample else dw).reshape(weight.shape)
-        if len(ctx.needs_input_grad) > 2 and ctx.needs_input_grad[2]:
-            # along g3's contiguous last axis when the batch is joined there (a fast sum)
-            db = be.reduce_sum(grad.reshape(n, o, positions), (0, 2)) if per_sample else \
-                be.reduce_sum(g3, -1).reshape(o)
-        if need_x:
-            w = weight.reshape(g, o // g, -1)
-            dcols = be.matmul(np.swapaxes(w, -1, -2), g3)
-            kernels = tuple(range(3, 3 + d))
-            if per_sample:  # (N, G, C/G, *kernel, *out)
-                dcols = dcols.reshape(n, g, c // g, *kernel, *out).transpose(
-                    0, 1, 2, *range(3 + d, 3 + 2 * d), *kernels)
-            else:  # (G, C/G, *kernel, N, *out)
-                dcols = dcols.reshape(g, c // g, *kernel, n, *out).transpose(
-                    2 + d, 0, 1, *range(3 + d, 3 + 2 * d), *range(2, 2 + d))
-            dxp = be.windows_backward(dcols.reshape(n, c, *out, *kernel), padded, stride,
-                                      dilation)
-            dx = dxp[_inner(padded, pads)] if padded != shape else dxp
+            dw = dw.reshape(weight.shape)
+        if need_b:
+            db = db.reshape(o)
         return (dx, dw) + ((db,) if len(ctx.needs_input_grad) > 2 else ())
 
     @staticmethod

@@ -423,7 +423,7 @@ def test_masks_made_from_the_batch_are_made_again_at_each_replay() -> None:
 
 
 def test_a_backend_switch_records_again_on_the_new_backend() -> None:
-    model, step, x, y = _mlp_step()
+    _, step, x, y = _mlp_step()
     replays = step.replays
     other = "reference" if minigrad.get_backend() != "reference" else "fast"
     with minigrad.use_backend(other):

@@ -156,6 +156,15 @@ def _windows() -> Iterator[Call]:
     k, s, r = (2, 2), (2, 2), (1, 1)
     g_cols = _rand(2, 3, 4, 4, 2, 2, seed=1)
     yield "conv", "windows_backward", lambda be: (g_cols, x.shape, s, r)
+    pads = ((1, 1), (1, 1))
+    yield "conv rows", "window_rows", lambda be: (x, (3, 3), (1, 1), (1, 1), pads)
+    yield "conv rows", "window_rows_backward", lambda be: (
+        _rand(*be.window_rows(x, (3, 3), (1, 1), (1, 1), pads).shape, seed=3), x.shape, (1, 1),
+        (1, 1), pads)
+    yield "conv bias", "channels_first", lambda be: (_rand(1, 2, 64, 5), _rand(5, seed=4))
+    yield "conv", "channels_first", lambda be: (_rand(1, 2, 64, 5), None)
+    yield "conv bias", "channels_last", lambda be: (_rand(2, 1, 5, 64), True)
+    yield "conv", "channels_last", lambda be: (_rand(2, 1, 5, 64), False)
     yield "pool", "window_max", lambda be: (x, k, s, r)
     yield "pool", "window_select", lambda be: (x, be.window_max(x, k, s, r)[1], k, s, r)
     yield "pool", "window_select_backward", lambda be: (

@@ -515,6 +515,73 @@ def test_col2im(dtype, d, rows, kernel, stride, dilation, layout, seed):
     _close(FB.windows_backward(g, shape, s, r), RB.windows_backward(g, shape, s, r), dtype)
 
 
+@parity("window_rows", "window_rows_backward")
+@given(dtypes, st.integers(1, 3), st.integers(0, 3), st.integers(1, 3), st.integers(1, 3),
+       st.integers(1, 4), st.integers(1, 2), st.integers(0, 3), st.booleans(),
+       st.integers(0, 2**32 - 1))
+def test_window_rows_and_their_adjoint(dtype, d, batch, channels, kernel, stride, dilation,
+                                       pad, strided, seed):
+    # im2col as rows of the zero-padded x: a copy, so equal to the reference bit for bit;
+    # its adjoint adds overlapping windows up and drops the padding's share; padding wider
+    # than a window (windows wholly in it), uneven low/high padding, x a strided view, an
+    # empty batch
+    rng = np.random.default_rng(seed)
+    k = tuple(int(v) for v in rng.integers(1, kernel + 1, d))
+    s = tuple(int(v) for v in rng.integers(1, stride + 1, d))
+    r = tuple(int(v) for v in rng.integers(1, dilation + 1, d))
+    pads = tuple((int(rng.integers(0, pad + 1)), int(rng.integers(0, pad + 1))) for _ in k)
+    space = tuple(max(1, int(dl * (kl - 1) + 1 + rng.integers(0, 5)) - lo - hi)
+                  for kl, dl, (lo, hi) in zip(k, r, pads))
+    assume(all(n + lo + hi >= dl * (kl - 1) + 1 for n, kl, dl, (lo, hi)
+               in zip(space, k, r, pads)))
+    x = _arr(rng, (batch, channels, *(n + 2 for n in space)), dtype)
+    x = x[(slice(None), slice(None), *(slice(1, -1),) * d)]
+    x = x if strided else np.ascontiguousarray(x)
+    cols = FB.window_rows(x, k, s, r, pads)
+    np.testing.assert_array_equal(cols, RB.window_rows(x, k, s, r, pads))
+    assert cols.flags.c_contiguous
+    g = _arr(rng, cols.shape, dtype)
+    _close(FB.window_rows_backward(g, x.shape, s, r, pads),
+           RB.window_rows_backward(g, x.shape, s, r, pads), dtype)
+
+
+@parity("channels_first", "channels_last")
+@given(dtypes, st.integers(1, 3), st.integers(0, 4), st.integers(1, 70), st.integers(1, 9),
+       st.booleans(), st.booleans(), st.integers(0, 2**32 - 1))
+def test_channels_first_and_last(dtype, groups, batch, positions, outs, bias, want_sum, seed):
+    # a layout change is a copy (bit for bit, -0.0 kept without a bias); the bias added and
+    # the gradient summed; large enough cases to split over the threads
+    rng = np.random.default_rng(seed)
+    rows = _arr(rng, (groups, batch, positions, outs), dtype)
+    rows[rng.random(rows.shape) < 0.1] = -0.0
+    b = _arr(rng, (groups * outs,), dtype) if bias else None
+    np.testing.assert_array_equal(FB.channels_first(rows, b), RB.channels_first(rows, b))
+    g = _arr(rng, (batch, groups, outs, positions), dtype)
+    (rf, sf), (rr, sr) = FB.channels_last(g, want_sum), RB.channels_last(g, want_sum)
+    np.testing.assert_array_equal(rf, rr)
+    assert rf.flags.c_contiguous
+    _close(sf, sr, dtype)
+
+
+def test_window_rows_and_channels_with_the_samples_split_over_the_threads():
+    # the digits CNN's second convolution: large enough for the threads to take samples of
+    # their own (an odd batch: blocks of unequal size); the drawn cases above are all serial
+    rng = np.random.default_rng(0)
+    x = _arr(rng, (33, 32, 4, 4), np.float32)
+    pads = ((1, 1), (1, 1))
+    cols = FB.window_rows(x, (3, 3), (1, 1), (1, 1), pads)
+    np.testing.assert_array_equal(cols, RB.window_rows(x, (3, 3), (1, 1), (1, 1), pads))
+    g = _arr(rng, cols.shape, np.float32)
+    _close(FB.window_rows_backward(g, x.shape, (1, 1), (1, 1), pads),
+           RB.window_rows_backward(g, x.shape, (1, 1), (1, 1), pads), np.float32)
+    rows, b = _arr(rng, (1, 33, 16, 64), np.float32), _arr(rng, (64,), np.float32)
+    np.testing.assert_array_equal(FB.channels_first(rows, b), RB.channels_first(rows, b))
+    g = _arr(rng, (33, 1, 64, 16), np.float32)
+    (rf, sf), (rr, sr) = FB.channels_last(g, True), RB.channels_last(g, True)
+    np.testing.assert_array_equal(rf, rr)
+    _close(sf, sr, np.float32)
+
+
 @pytest.mark.parametrize("kind", ["RNN_TANH", "RNN_RELU", "LSTM", "GRU"])
 @pytest.mark.parametrize("reverse", [False, True])
 def test_recurrence_with_its_rows_split_over_threads(kind, reverse):

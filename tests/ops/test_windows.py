@@ -54,6 +54,24 @@ def test_col2im_is_the_adjoint_of_the_windows(space, kernel, stride, dilation):
 
 
 @pytest.mark.parametrize("space, kernel, stride, dilation", GEOMETRIES)
+def test_window_rows_are_the_padded_windows_with_channels_last_and_their_adjoint(
+        space, kernel, stride, dilation):
+    # rows[n, o, c, k] = x_pad[n, c, o s + k r], and <rows(x), g> = <x, rows_backward(g)>
+    be, d = backends.active, len(kernel)
+    pads = tuple((1, 2) for _ in kernel)
+    x = rng.standard_normal((2, 3, *space))
+    rows = be.window_rows(x, kernel, stride, dilation, pads)
+    xp = np.pad(x, ((0, 0), (0, 0)) + pads)
+    out = _out(xp.shape[2:], kernel, stride, dilation)
+    assert rows.shape == (2, *out, 3, *kernel) and rows.flags.c_contiguous
+    np.testing.assert_array_equal(np.moveaxis(rows, 1 + d, 1),
+                                  be.windows(xp, kernel, stride, dilation))
+    g = rng.standard_normal(rows.shape)
+    np.testing.assert_allclose(np.sum(rows * g), np.sum(
+        x * be.window_rows_backward(g, x.shape, stride, dilation, pads)), rtol=1e-12)
+
+
+@pytest.mark.parametrize("space, kernel, stride, dilation", GEOMETRIES)
 def test_windows_and_col2im_first_and_second_derivatives(space, kernel, stride, dilation):
     x = mg.tensor(rng.standard_normal((1, *space)), requires_grad=True)
     g = mg.tensor(rng.standard_normal((1, *_out(space, kernel, stride, dilation), *kernel)),
