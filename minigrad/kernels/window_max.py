@@ -1,98 +1,86 @@
 """Max pooling's three primitives in one pass each: the maximum of every window with its
 position, the element at a given position of every window, and the adjoint of that gather.
 
-Every array is seen as (B, D, H, W): the rows B (batch and channels) and up to three spatial
-dims, a 1-d or 2-d pooling given size-1 leading dims (``as_3d``). A window at output
-position o reads x[b, o s + k r] for its kernel offsets k (row-major, flat index
-k_d kh kw + k_h kw + k_w); the maximum is the first one in that order, and a NaN wins
-(``np.argmax``'s rule and PyTorch's). The rows are split over the threads: each row's
-windows read and write that row only, so the scatter needs no atomics.
+Every array is seen as (B, prod(S)): the rows B (batch and channels), each a flat plane of
+its spatial dims. A window o reads the plane at the offsets at[o, k] of the geometry's
+table (``window_offsets.py``: o s + k r per dim, flattened), for its kernel offsets k in
+row-major order (flat index k_d kh kw + k_h kw + k_w); the maximum is the first one in that
+order, and a NaN wins (``np.argmax``'s rule and PyTorch's). The rows are split over the
+threads: each row's windows read and write that row only, so the scatter needs no atomics.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from numba import get_num_threads, njit, prange
 
 from .runtime.settings import parallel
 from .runtime.threads import PARALLEL_MIN_SIZE
+from .window_offsets import offsets
 
 
 @njit(cache=True)
-def _max_rows(x, k, s, r, y, arg, b0, b1):
-    """y, arg of rows b0..b1 (k, s, r: kernel, stride, dilation as 3-tuples)."""
-    _, OD, OH, OW = y.shape
+def _max_rows(x, at, y, arg, b0, b1):
+    """y, arg of rows b0..b1: each window's maximum over x[b, at[o]] and its offset k."""
+    P, K = at.shape
     for b in range(b0, b1):
         xb, yb, ab = x[b], y[b], arg[b]
-        for od in range(OD):
-            for oh in range(OH):
-                for ow in range(OW):
-                    d0, h0, w0 = od * s[0], oh * s[1], ow * s[2]
-                    best = xb[d0, h0, w0]
-                    at = 0
-                    n = 0
-                    for i in range(k[0]):
-                        for j in range(k[1]):
-                            for m in range(k[2]):
-                                v = xb[d0 + i * r[0], h0 + j * r[1], w0 + m * r[2]]
-                                # a larger value, or the first NaN; chosen without a branch
-                                # (which of a window's values wins is a coin toss on real
-                                # data: a mispredicted jump for every other element)
-                                wins = (v > best) | (np.isnan(v) > np.isnan(best))
-                                best = v if wins else best
-                                at = n if wins else at
-                                n += 1
-                    yb[od, oh, ow] = best
-                    ab[od, oh, ow] = at
+        for o in range(P):
+            ao = at[o]
+            best = xb[ao[0]]
+            a = 0
+            for k in range(1, K):
+                v = xb[ao[k]]
+                # a larger value, or the first NaN; chosen without a branch (which of a
+                # window's values wins is a coin toss on real data: a mispredicted jump for
+                # every other element)
+                wins = (v > best) | (np.isnan(v) > np.isnan(best))
+                best = v if wins else best
+                a = k if wins else a
+            yb[o] = best
+            ab[o] = a
 
 
 @njit(cache=True)
-def _select_rows(x, k, s, r, arg, y, b0, b1, scatter):
-    """For rows b0..b1 and the element p = o s + k(arg) r of every window o: y[b, o] =
-    x[b, p] (the gather), or with ``scatter`` its adjoint x[b, p] += y[b, o] (x then comes
-    in as zeros)."""
-    _, OD, OH, OW = y.shape
-    # each flat kernel offset's position in the window, looked up (no division per window)
-    at = np.empty((k[0] * k[1] * k[2], 3), np.int64)
-    for a in range(at.shape[0]):
-        at[a, 0] = a // (k[1] * k[2]) * r[0]
-        at[a, 1] = (a // k[2]) % k[1] * r[1]
-        at[a, 2] = a % k[2] * r[2]
+def _select_rows(x, at, arg, y, b0, b1, scatter):
+    """For rows b0..b1 and the element at[o, arg[b, o]] of every window o: y[b, o] = x[b, it]
+    (the gather), or with ``scatter`` its adjoint x[b, it] += y[b, o] (x then comes in as
+    zeros)."""
+    P = at.shape[0]
     for b in range(b0, b1):
         xb, yb, ab = x[b], y[b], arg[b]
-        for od in range(OD):
-            for oh in range(OH):
-                for ow in range(OW):
-                    a = ab[od, oh, ow]
-                    d, h, w = od * s[0] + at[a, 0], oh * s[1] + at[a, 1], ow * s[2] + at[a, 2]
-                    if scatter:
-                        xb[d, h, w] += yb[od, oh, ow]
-                    else:
-                        yb[od, oh, ow] = xb[d, h, w]
+        for o in range(P):
+            it = at[o, ab[o]]
+            if scatter:
+                xb[it] += yb[o]
+            else:
+                yb[o] = xb[it]
 
 
 @njit(cache=True, parallel=True)
-def max_par(x, k, s, r, y, arg, n):
+def max_par(x, at, y, arg, n):
     B = x.shape[0]
     for c in prange(n):
-        _max_rows(x, k, s, r, y, arg, c * B // n, (c + 1) * B // n)
+        _max_rows(x, at, y, arg, c * B // n, (c + 1) * B // n)
 
 
 @njit(cache=True, parallel=True)
-def select_par(x, k, s, r, arg, y, n, scatter):
+def select_par(x, at, arg, y, n, scatter):
     B = x.shape[0]
     for c in prange(n):
-        _select_rows(x, k, s, r, arg, y, c * B // n, (c + 1) * B // n, scatter)
+        _select_rows(x, at, arg, y, c * B // n, (c + 1) * B // n, scatter)
 
 
-def as_3d(x: np.ndarray, d: int) -> np.ndarray:
-    """x (..., *S) with d spatial dims as a C-contiguous (B, D, H, W) (a view when it can)."""
-    space = x.shape[x.ndim - d:]
-    return np.ascontiguousarray(x).reshape((-1,) + (1,) * (3 - d) + space)
+def _planes(x: np.ndarray, d: int) -> np.ndarray:
+    """x (..., *S) with d spatial dims as a C-contiguous (B, prod(S)) (a view when it can)."""
+    return np.ascontiguousarray(x).reshape(-1, math.prod(x.shape[x.ndim - d:]))
 
 
-def _three(t: tuple) -> tuple:
-    return (1,) * (3 - len(t)) + tuple(int(v) for v in t)
+def _table(space: tuple, kernel: tuple, stride: tuple, dilation: tuple) -> np.ndarray:
+    return offsets(tuple(space), tuple(kernel), tuple(stride), tuple(dilation),
+                   ((0, 0),) * len(kernel))
 
 
 def _threads(size: int) -> int:
@@ -103,37 +91,37 @@ def window_max(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, out
                ) -> tuple[np.ndarray, np.ndarray]:
     """(y, arg) shaped (..., *out): each window's maximum and its flat kernel offset."""
     d = len(kernel)
-    x3 = as_3d(x, d)
-    shape = (x3.shape[0],) + _three(out)
-    y, arg = np.empty(shape, x.dtype), np.empty(shape, np.int64)
-    n = _threads(x3.size)
-    k, s, r = _three(kernel), _three(stride), _three(dilation)
+    x2 = _planes(x, d)
+    at = _table(x.shape[x.ndim - d:], kernel, stride, dilation)
+    y, arg = np.empty((x2.shape[0], at.shape[0]), x.dtype), np.empty(
+        (x2.shape[0], at.shape[0]), np.int64)
+    n = _threads(x2.size)
     if n > 1:
-        max_par(x3, k, s, r, y, arg, n)
+        max_par(x2, at, y, arg, n)
     else:
-        _max_rows(x3, k, s, r, y, arg, 0, x3.shape[0])
+        _max_rows(x2, at, y, arg, 0, x2.shape[0])
     lead = x.shape[:x.ndim - d] + tuple(out)
     return y.reshape(lead), arg.reshape(lead)
 
 
-def _select(x3: np.ndarray, a3: np.ndarray, y3: np.ndarray, kernel: tuple, stride: tuple,
-            dilation: tuple, scatter: bool) -> None:
+def _select(x2: np.ndarray, a2: np.ndarray, y2: np.ndarray, at: np.ndarray,
+            scatter: bool) -> None:
     """:func:`_select_rows` over every row, on the threads when it pays."""
-    n = _threads(max(x3.size, y3.size))
-    k, s, r = _three(kernel), _three(stride), _three(dilation)
+    n = _threads(max(x2.size, y2.size))
     if n > 1:
-        select_par(x3, k, s, r, a3, y3, n, scatter)
+        select_par(x2, at, a2, y2, n, scatter)
     else:
-        _select_rows(x3, k, s, r, a3, y3, 0, x3.shape[0], scatter)
+        _select_rows(x2, at, a2, y2, 0, x2.shape[0], scatter)
 
 
 def window_select(x: np.ndarray, arg: np.ndarray, kernel: tuple, stride: tuple,
                   dilation: tuple) -> np.ndarray:
     """y (arg's shape) = x at kernel offset ``arg`` of every window."""
     d = len(kernel)
-    a3 = as_3d(arg, d)
-    y = np.empty(a3.shape, x.dtype)
-    _select(as_3d(x, d), a3, y, kernel, stride, dilation, False)
+    a2 = _planes(arg, d)
+    y = np.empty(a2.shape, x.dtype)
+    _select(_planes(x, d), a2, y, _table(x.shape[x.ndim - d:], kernel, stride, dilation),
+            False)
     return y.reshape(arg.shape)
 
 
@@ -141,7 +129,8 @@ def window_scatter(g: np.ndarray, arg: np.ndarray, shape: tuple, kernel: tuple,
                    stride: tuple, dilation: tuple) -> np.ndarray:
     """dx (shape) = zeros with g added at kernel offset ``arg`` of every window."""
     d = len(kernel)
-    g3 = as_3d(g, d)
-    dx = np.zeros((g3.shape[0],) + _three(shape[len(shape) - d:]), g.dtype)
-    _select(dx, as_3d(arg, d), g3, kernel, stride, dilation, True)
+    g2 = _planes(g, d)
+    space = shape[len(shape) - d:]
+    dx = np.zeros((g2.shape[0], math.prod(space)), g.dtype)
+    _select(dx, _planes(arg, d), g2, _table(space, kernel, stride, dilation), True)
     return dx.reshape(shape)

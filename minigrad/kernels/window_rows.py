@@ -8,12 +8,9 @@ Reshaped to (N * prod(O), C * prod(K)) this is the matrix a convolution multipli
 weight (O_ch, C * prod(K)) transposed: the positions of the whole batch as rows, a long
 matrix BLAS runs at speed even when each image has few positions.
 
-Where window (o) offset (k) reads in a channel's plane does not depend on the sample or the
-channel, so it is worked out once per geometry, in NumPy: a table ``at`` (prod(O), prod(K))
-of flat offsets into the plane of prod(S) values, -1 where the offset falls in the padding
-(:func:`offsets`, cached). The kernel is then one gather per element, whatever the number of
-spatial dims, stride, dilation or padding: cols[n, o, c, k] = plane(n, c)[at[o, k]], or 0;
-the padding is never built. NumPy's copy of the transposed window view instead walks the
+The kernel is one gather per element through the geometry's table of offsets
+(``window_offsets.py``): cols[n, o, c, k] = plane(n, c)[at[o, k]], or 0 in the padding,
+which is never built. NumPy's copy of the transposed window view instead walks the
 destination through six or more strided dims.
 
 The adjoint, plane(n, c)[at[o, k]] += cols[n, o, c, k] where at >= 0, reads cols in memory
@@ -23,7 +20,6 @@ only, so the adjoint needs no atomics.
 
 from __future__ import annotations
 
-import functools
 import math
 
 import numpy as np
@@ -31,26 +27,7 @@ from numba import get_num_threads, njit, prange
 
 from .runtime.settings import parallel
 from .runtime.threads import PARALLEL_MIN_SIZE
-
-
-@functools.lru_cache(maxsize=64)
-def offsets(space: tuple, kernel: tuple, stride: tuple, dilation: tuple,
-            pads: tuple) -> np.ndarray:
-    """at (prod(O), prod(K)), int64: the flat offset in a (space) plane that window o's
-    kernel offset k reads, -1 in the padding; windows and offsets in row-major order."""
-    flat = np.zeros((1, 1), np.int64)
-    inside = np.ones((1, 1), bool)
-    for n, k, s, r, (lo, hi) in zip(space, kernel, stride, dilation, pads):
-        out = (n + lo + hi - r * (k - 1) - 1) // s + 1
-        at = np.arange(out)[:, None] * s + np.arange(k)[None, :] * r - lo  # (out, k)
-        # row-major: the dims so far vary slower than this one, in windows and in offsets
-        flat = (flat[:, None, :, None] * n + at[None, :, None, :]).reshape(
-            flat.shape[0] * out, flat.shape[1] * k)
-        inside = (inside[:, None, :, None] & ((at >= 0) & (at < n))[None, :, None, :]).reshape(
-            flat.shape)
-    table = np.where(inside, flat, -1)
-    table.flags.writeable = False
-    return table
+from .window_offsets import offsets, window_counts_padded
 
 
 @njit(cache=True)
@@ -107,8 +84,7 @@ def window_rows(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, pa
     spatial dim), C-contiguous (see the module docstring)."""
     n, c, space = x.shape[0], x.shape[1], tuple(x.shape[2:])
     at = offsets(space, tuple(kernel), tuple(stride), tuple(dilation), tuple(pads))
-    out = tuple((s + lo + hi - r * (k - 1) - 1) // st + 1 for s, k, st, r, (lo, hi)
-                in zip(space, kernel, stride, dilation, pads))
+    out = window_counts_padded(space, kernel, stride, dilation, pads)
     x3 = np.ascontiguousarray(x).reshape(n, c, math.prod(space))
     cols = np.empty((n, *out, c, *kernel), x.dtype)
     cols4 = cols.reshape(n, at.shape[0], c, at.shape[1])
