@@ -48,7 +48,7 @@ _ce: ModuleType
 _col2im: ModuleType
 _recurrence: ModuleType
 _window_max: ModuleType
-_window_rows: ModuleType
+_im2col: ModuleType
 _channels: ModuleType
 _embedding: ModuleType
 _gelu: ModuleType
@@ -70,7 +70,7 @@ def _load_kernels() -> None:
     global _batchnorm
     global _adamw, _attention, _ce, _col2im, _embedding, _gelu, _gemm_accumulate, _grad_norm, _layernorm
     global _masked_fill, _masked_softmax, _matmul, _recurrence, _softmax, _window_max
-    global _window_rows, _channels
+    global _im2col, _channels
     global _background, _loaded
     if _loaded:
         return
@@ -84,6 +84,7 @@ def _load_kernels() -> None:
     from ..kernels import gelu as _gelu
     from ..kernels import gemm_accumulate as _gemm_accumulate
     from ..kernels import grad_norm as _grad_norm
+    from ..kernels import im2col as _im2col
     from ..kernels import layernorm as _layernorm
     from ..kernels import masked_fill as _masked_fill
     from ..kernels import masked_softmax as _masked_softmax
@@ -91,7 +92,6 @@ def _load_kernels() -> None:
     from ..kernels import recurrence as _recurrence
     from ..kernels import softmax as _softmax
     from ..kernels import window_max as _window_max
-    from ..kernels import window_rows as _window_rows
     from ..kernels.runtime import background_compile as _background
     from ..kernels.runtime.disk_cache import notice_first_compile
 
@@ -399,11 +399,11 @@ class Fast(Reference):
                     pads: tuple) -> np.ndarray:
         """Reference.window_rows as one gather per element through a table of where each
         window's offsets read (the padding never built), the samples split over the threads
-        (kernels/window_rows.py)."""
+        (kernels/im2col.py)."""
         space = tuple(n + lo + hi for n, (lo, hi) in zip(x.shape[2:], pads))
         if not _float_and_full(x) or min(window_counts(space, kernel, stride, dilation)) < 1:
             return super().window_rows(x, kernel, stride, dilation, pads)
-        return _window_rows.window_rows(x, kernel, stride, dilation, pads)
+        return _im2col.window_rows(x, kernel, stride, dilation, pads)
 
     @_kernel_backed
     def window_rows_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
@@ -413,7 +413,27 @@ class Fast(Reference):
         if not (_float_and_full(g) and math.prod(shape)):
             return super().window_rows_backward(g, shape, stride, dilation, pads)
         kernel = g.shape[g.ndim - len(stride):]
-        return _window_rows.window_rows_backward(g, shape, kernel, stride, dilation, pads)
+        return _im2col.window_rows_backward(g, shape, kernel, stride, dilation, pads)
+
+    @_kernel_backed
+    def window_columns(self, x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
+                       pads: tuple) -> np.ndarray:
+        """Reference.window_columns as one gather per element through the table of offsets,
+        the planes split over the threads (kernels/im2col.py)."""
+        space = tuple(n + lo + hi for n, (lo, hi) in zip(x.shape[2:], pads))
+        if not _float_and_full(x) or min(window_counts(space, kernel, stride, dilation)) < 1:
+            return super().window_columns(x, kernel, stride, dilation, pads)
+        return _im2col.window_columns(x, kernel, stride, dilation, pads)
+
+    @_kernel_backed
+    def window_columns_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
+                                dilation: tuple, pads: tuple) -> np.ndarray:
+        """Reference.window_columns_backward as one scatter-add per element."""
+        if not (_float_and_full(g) and math.prod(shape)):
+            return super().window_columns_backward(g, shape, stride, dilation, pads)
+        d = len(stride)
+        kernel = g.shape[2:2 + d]
+        return _im2col.window_columns_backward(g, shape, kernel, stride, dilation, pads)
 
     @_kernel_backed
     def channels_first(self, rows: np.ndarray, bias: np.ndarray | None) -> np.ndarray:

@@ -252,6 +252,21 @@ class Backend:
         (N, *O, C, *kernel); a fresh C-contiguous array."""
         raise NotImplementedError
 
+    def window_columns(self, x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
+                       pads: tuple) -> np.ndarray:
+        """im2col as columns: the windows of x (N, C, *S) with ``pads`` zeros around it,
+        copied to a C-contiguous (N, C, *kernel, *O), cols[n, c, k, o] = x_pad[n, c, o s + k r];
+        per sample a (C prod(kernel), prod(O)) matrix, which a convolution's weight
+        multiplies."""
+        raise NotImplementedError
+
+    def window_columns_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
+                                dilation: tuple, pads: tuple) -> np.ndarray:
+        """The adjoint of :meth:`window_columns`: dx (``shape``, the unpadded (N, C, *S))
+        with dx[n, c, o s + k r - pad] += g[n, c, k, o] over the elements inside x; a fresh
+        C-contiguous array."""
+        raise NotImplementedError
+
     def channels_first(self, rows: np.ndarray, bias: np.ndarray | None) -> np.ndarray:
         """A convolution's product, rows (G, N, P, O/G) (channels last), laid out as
         PyTorch's (N, G, O/G, P), C-contiguous, plus ``bias`` (O,) if given."""

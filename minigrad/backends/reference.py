@@ -332,25 +332,49 @@ class Reference(Backend):
             dx[(Ellipsis, *at)] += g[(Ellipsis, *(slice(None),) * d, *k)]
         return dx
 
+    def _padded_windows(self, x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
+                        pads: tuple) -> np.ndarray:
+        """The window view (N, C, *O, *kernel) of x zero-padded (a padded copy of x)."""
+        xp = np.pad(x, ((0, 0),) * (x.ndim - len(kernel)) + tuple(pads))
+        return self.windows(xp, kernel, stride, dilation)
+
+    def _unpadded_col2im(self, g: np.ndarray, shape: tuple, stride: tuple, dilation: tuple,
+                         pads: tuple) -> np.ndarray:
+        """col2im of g (N, C, *O, *kernel) onto the padded shape, the padding cut off."""
+        lead = len(shape) - len(stride)
+        padded = tuple(shape[:lead]) + tuple(
+            n + lo + hi for n, (lo, hi) in zip(shape[lead:], pads))
+        dxp = self.windows_backward(g, padded, stride, dilation)
+        return np.ascontiguousarray(dxp[(slice(None),) * lead + tuple(
+            slice(lo, lo + n) for n, (lo, _) in zip(shape[lead:], pads))])
+
     def window_rows(self, x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
                     pads: tuple) -> np.ndarray:
-        """x zero-padded, its window view with the channel axis moved after the positions,
-        copied."""
-        d = len(kernel)
-        xp = np.pad(x, ((0, 0),) * (x.ndim - d) + tuple(pads))
-        return np.ascontiguousarray(np.moveaxis(self.windows(xp, kernel, stride, dilation),
-                                                1, 1 + d))
+        """The padded window view with its channel axis moved after the positions, copied."""
+        w = self._padded_windows(x, kernel, stride, dilation, pads)
+        return np.ascontiguousarray(np.moveaxis(w, 1, 1 + len(kernel)))
 
     def window_rows_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
                              dilation: tuple, pads: tuple) -> np.ndarray:
         """col2im of g with its channel axis moved back before the positions, unpadded."""
+        return self._unpadded_col2im(np.moveaxis(g, 1 + len(stride), 1), shape, stride,
+                                     dilation, pads)
+
+    def window_columns(self, x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
+                       pads: tuple) -> np.ndarray:
+        """The padded window view with its kernel axes moved before the positions, copied."""
+        d = len(kernel)
+        w = self._padded_windows(x, kernel, stride, dilation, pads)
+        return np.ascontiguousarray(w.transpose(0, 1, *range(2 + d, 2 + 2 * d),
+                                                *range(2, 2 + d)))
+
+    def window_columns_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
+                                dilation: tuple, pads: tuple) -> np.ndarray:
+        """col2im of g with its kernel axes moved back after the positions, unpadded."""
         d = len(stride)
-        lead = len(shape) - d
-        padded = tuple(shape[:lead]) + tuple(
-            n + lo + hi for n, (lo, hi) in zip(shape[lead:], pads))
-        dxp = self.windows_backward(np.moveaxis(g, 1 + d, 1), padded, stride, dilation)
-        return np.ascontiguousarray(dxp[(slice(None),) * lead + tuple(
-            slice(lo, lo + n) for n, (lo, _) in zip(shape[lead:], pads))])
+        return self._unpadded_col2im(g.transpose(0, 1, *range(2 + d, 2 + 2 * d),
+                                                 *range(2, 2 + d)), shape, stride, dilation,
+                                     pads)
 
     def channels_first(self, rows: np.ndarray, bias: np.ndarray | None) -> np.ndarray:
         """One transposing copy (and the bias added in it)."""

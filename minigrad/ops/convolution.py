@@ -4,12 +4,11 @@ out[n, o, p] = bias[o] + sum_{c in o's group, k} weight[o, c, k] x_pad[n, c, p s
 x_pad x with ``pads`` zeros on each side of its last d dims, s the stride, r the dilation.
 
 Forward: the windows of the zero-padded x are copied out as the columns of a product
-(im2col), in one of two layouts:
+(im2col; the backend never builds the padded x), in one of two layouts:
 
-- ``per_sample``: x copied into a zero-padded array, (N, G, C/G * prod(kernel), prod(out))
-  from the backend's strided window view, one product weight @ cols per sample and group
-  (images with many positions);
-- otherwise the backend's ``window_rows`` (which never builds the padded x),
+- ``per_sample``: the backend's ``window_columns``, (N, G, C/G * prod(kernel), prod(out)),
+  one product weight @ cols per sample and group (images with many positions);
+- otherwise the backend's ``window_rows``,
   (N * prod(out), C * prod(kernel)): one row per window of the whole batch, one product
   cols @ weight^T per group (few positions a sample, an 8 x 8 image: per-sample products
   would be too small for BLAS to run at speed, and this long, thin matrix is the shape it
@@ -20,7 +19,8 @@ Forward: the windows of the zero-padded x are copied out as the columns of a pro
 Backward from the saved columns (g the output's gradient in the product's layout):
 
     d weight = g @ cols^T (or g^T @ cols),   d bias = sum of g,
-    d x = col2im(weight^T @ g (or g @ weight)), unpadded
+    d x = col2im(weight^T @ g (or g @ weight)) (the backend's ``window_columns_backward``
+          or ``window_rows_backward``: the padding's share dropped)
 
 each computed only when its input needs it. ``nn.functional.conv1d/2d/3d`` (``nn/conv.py``)
 builds this op and gives it the same function written in small differentiable ops (the
@@ -35,24 +35,6 @@ import numpy as np
 
 from .. import backends
 from ..function import Function
-
-
-def _padded(x: np.ndarray, pads: tuple) -> np.ndarray:
-    """x with ``pads`` ((low, high) per last dim) zeros around its last dims (x itself if none)."""
-    if not any(lo or hi for lo, hi in pads):
-        return x
-    lead = x.ndim - len(pads)
-    xp = np.zeros(x.shape[:lead] + tuple(n + lo + hi for n, (lo, hi)
-                                         in zip(x.shape[lead:], pads)), dtype=x.dtype)
-    xp[_inner(xp.shape, pads)] = x
-    return xp
-
-
-def _inner(shape: tuple, pads: tuple) -> tuple:
-    """The index of the unpadded part of a padded array of ``shape``."""
-    lead = len(shape) - len(pads)
-    return (slice(None),) * lead + tuple(slice(lo, n - hi) for n, (lo, hi)
-                                         in zip(shape[lead:], pads))
 
 
 class ConvFunction(Function):
@@ -70,13 +52,10 @@ class ConvFunction(Function):
         k = (c // g) * math.prod(kernel)
         w = weight.reshape(g, o // g, k)
         if per_sample:
-            xp = _padded(x, pads)
-            cols = be.windows(xp, kernel, stride, dilation)  # (N, C, *out, *kernel), a view
-            out = cols.shape[2:2 + d]
+            cm = be.window_columns(x, kernel, stride, dilation, pads)  # (N, C, *kernel, *out)
+            out = cm.shape[2 + d:]
             positions = math.prod(out)
-            cols = cols.reshape(n, g, c // g, *out, *kernel)
-            cm = np.ascontiguousarray(cols.transpose(
-                0, 1, 2, *range(3 + d, 3 + 2 * d), *range(3, 3 + d))).reshape(n, g, k, positions)
+            cm = cm.reshape(n, g, k, positions)
             y = be.matmul(w, cm).reshape(n, o, positions)
             if bias:
                 y += bias[0][:, None]
@@ -99,7 +78,6 @@ class ConvFunction(Function):
         need_x, need_w = ctx.needs_input_grad[:2]
         need_b = len(ctx.needs_input_grad) > 2 and ctx.needs_input_grad[2]
         be = backends.active
-        d = len(stride)
         n, c, o = shape[0], shape[1], weight.shape[0]
         kernel = weight.shape[2:]
         positions = math.prod(out)
@@ -111,13 +89,9 @@ class ConvFunction(Function):
                 dw = be.reduce_sum(be.matmul(g3, np.swapaxes(cm, -1, -2)), 0)
             if need_b:
                 db = be.reduce_sum(grad.reshape(n, o, positions), (0, 2))
-            if need_x:  # (N, G, C/G, *kernel, *out) -> the window view's (N, C, *out, *kernel)
-                dcols = be.matmul(np.swapaxes(w, -1, -2), g3).reshape(
-                    n, c, *kernel, *out).transpose(0, 1, *range(2 + d, 2 + 2 * d),
-                                                   *range(2, 2 + d))
-                padded = shape[:2] + tuple(s + lo + hi for s, (lo, hi) in zip(shape[2:], pads))
-                dx = be.windows_backward(dcols, padded, stride, dilation)
-                dx = dx[_inner(padded, pads)] if padded != shape else dx
+            if need_x:  # (N, G, C/G * prod(kernel), P) -> the columns' (N, C, *kernel, *out)
+                dcols = be.matmul(np.swapaxes(w, -1, -2), g3).reshape(n, c, *kernel, *out)
+                dx = be.window_columns_backward(dcols, shape, stride, dilation, pads)
         else:  # g3 (G, N P, O/G): the output's gradient with the columns' rows as rows
             g3, db = be.channels_last(grad.reshape(n, g, o // g, positions), need_b)
             g3 = g3.reshape(g, n * positions, o // g)

@@ -161,6 +161,10 @@ def _windows() -> Iterator[Call]:
     yield "conv rows", "window_rows_backward", lambda be: (
         _rand(*be.window_rows(x, (3, 3), (1, 1), (1, 1), pads).shape, seed=3), x.shape, (1, 1),
         (1, 1), pads)
+    yield "conv columns", "window_columns", lambda be: (x, (3, 3), (1, 1), (1, 1), pads)
+    yield "conv columns", "window_columns_backward", lambda be: (
+        _rand(*be.window_columns(x, (3, 3), (1, 1), (1, 1), pads).shape, seed=3), x.shape,
+        (1, 1), (1, 1), pads)
     yield "conv bias", "channels_first", lambda be: (_rand(1, 2, 64, 5), _rand(5, seed=4))
     yield "conv", "channels_first", lambda be: (_rand(1, 2, 64, 5), None)
     yield "conv bias", "channels_last", lambda be: (_rand(2, 1, 5, 64), True)

@@ -515,13 +515,14 @@ def test_col2im(dtype, d, rows, kernel, stride, dilation, layout, seed):
     _close(FB.windows_backward(g, shape, s, r), RB.windows_backward(g, shape, s, r), dtype)
 
 
-@parity("window_rows", "window_rows_backward")
-@given(dtypes, st.integers(1, 3), st.integers(0, 3), st.integers(1, 3), st.integers(1, 3),
-       st.integers(1, 4), st.integers(1, 2), st.integers(0, 3), st.booleans(),
-       st.integers(0, 2**32 - 1))
-def test_window_rows_and_their_adjoint(dtype, d, batch, channels, kernel, stride, dilation,
-                                       pad, strided, seed):
-    # im2col as rows of the zero-padded x: a copy, so equal to the reference bit for bit;
+@parity("window_rows", "window_rows_backward", "window_columns", "window_columns_backward")
+@given(dtypes, st.sampled_from(["rows", "columns"]), st.integers(1, 3), st.integers(0, 3),
+       st.integers(1, 3), st.integers(1, 3), st.integers(1, 4), st.integers(1, 2),
+       st.integers(0, 3), st.booleans(), st.integers(0, 2**32 - 1))
+def test_im2col_and_its_adjoint(dtype, layout, d, batch, channels, kernel, stride, dilation,
+                                pad, strided, seed):
+    # im2col (rows or columns) of the zero-padded x: a copy, so equal to the reference bit
+    # for bit;
     # its adjoint adds overlapping windows up and drops the padding's share; padding wider
     # than a window (windows wholly in it), uneven low/high padding, x a strided view, an
     # empty batch
@@ -537,12 +538,13 @@ def test_window_rows_and_their_adjoint(dtype, d, batch, channels, kernel, stride
     x = _arr(rng, (batch, channels, *(n + 2 for n in space)), dtype)
     x = x[(slice(None), slice(None), *(slice(1, -1),) * d)]
     x = x if strided else np.ascontiguousarray(x)
-    cols = FB.window_rows(x, k, s, r, pads)
-    np.testing.assert_array_equal(cols, RB.window_rows(x, k, s, r, pads))
+    forward, backward = f"window_{layout}", f"window_{layout}_backward"
+    cols = getattr(FB, forward)(x, k, s, r, pads)
+    np.testing.assert_array_equal(cols, getattr(RB, forward)(x, k, s, r, pads))
     assert cols.flags.c_contiguous
     g = _arr(rng, cols.shape, dtype)
-    _close(FB.window_rows_backward(g, x.shape, s, r, pads),
-           RB.window_rows_backward(g, x.shape, s, r, pads), dtype)
+    _close(getattr(FB, backward)(g, x.shape, s, r, pads),
+           getattr(RB, backward)(g, x.shape, s, r, pads), dtype)
 
 
 @parity("channels_first", "channels_last")
@@ -563,17 +565,19 @@ def test_channels_first_and_last(dtype, groups, batch, positions, outs, bias, wa
     _close(sf, sr, dtype)
 
 
-def test_window_rows_and_channels_with_the_samples_split_over_the_threads():
-    # the digits CNN's second convolution: large enough for the threads to take samples of
-    # their own (an odd batch: blocks of unequal size); the drawn cases above are all serial
+@pytest.mark.parametrize("layout", ["rows", "columns"])
+def test_im2col_and_channels_with_the_work_split_over_the_threads(layout):
+    # the digits CNN's second convolution: large enough for the threads to take samples (or
+    # planes) of their own (an odd batch: blocks of unequal size); the drawn cases above are
+    # all serial
     rng = np.random.default_rng(0)
     x = _arr(rng, (33, 32, 4, 4), np.float32)
-    pads = ((1, 1), (1, 1))
-    cols = FB.window_rows(x, (3, 3), (1, 1), (1, 1), pads)
-    np.testing.assert_array_equal(cols, RB.window_rows(x, (3, 3), (1, 1), (1, 1), pads))
+    pads, forward, backward = ((1, 1), (1, 1)), f"window_{layout}", f"window_{layout}_backward"
+    cols = getattr(FB, forward)(x, (3, 3), (1, 1), (1, 1), pads)
+    np.testing.assert_array_equal(cols, getattr(RB, forward)(x, (3, 3), (1, 1), (1, 1), pads))
     g = _arr(rng, cols.shape, np.float32)
-    _close(FB.window_rows_backward(g, x.shape, (1, 1), (1, 1), pads),
-           RB.window_rows_backward(g, x.shape, (1, 1), (1, 1), pads), np.float32)
+    _close(getattr(FB, backward)(g, x.shape, (1, 1), (1, 1), pads),
+           getattr(RB, backward)(g, x.shape, (1, 1), (1, 1), pads), np.float32)
     rows, b = _arr(rng, (1, 33, 16, 64), np.float32), _arr(rng, (64,), np.float32)
     np.testing.assert_array_equal(FB.channels_first(rows, b), RB.channels_first(rows, b))
     g = _arr(rng, (33, 1, 64, 16), np.float32)

@@ -54,21 +54,28 @@ def test_col2im_is_the_adjoint_of_the_windows(space, kernel, stride, dilation):
 
 
 @pytest.mark.parametrize("space, kernel, stride, dilation", GEOMETRIES)
-def test_window_rows_are_the_padded_windows_with_channels_last_and_their_adjoint(
+def test_im2col_is_the_padded_windows_reordered_and_col2im_its_adjoint(
         space, kernel, stride, dilation):
-    # rows[n, o, c, k] = x_pad[n, c, o s + k r], and <rows(x), g> = <x, rows_backward(g)>
+    # rows[n, o, c, k] = columns[n, c, k, o] = x_pad[n, c, o s + k r], and
+    # <im2col(x), g> = <x, its backward(g)>, in both layouts
     be, d = backends.active, len(kernel)
     pads = tuple((1, 2) for _ in kernel)
     x = rng.standard_normal((2, 3, *space))
-    rows = be.window_rows(x, kernel, stride, dilation, pads)
     xp = np.pad(x, ((0, 0), (0, 0)) + pads)
+    view = be.windows(xp, kernel, stride, dilation)  # (N, C, *O, *K)
     out = _out(xp.shape[2:], kernel, stride, dilation)
+    rows = be.window_rows(x, kernel, stride, dilation, pads)
+    columns = be.window_columns(x, kernel, stride, dilation, pads)
     assert rows.shape == (2, *out, 3, *kernel) and rows.flags.c_contiguous
-    np.testing.assert_array_equal(np.moveaxis(rows, 1 + d, 1),
-                                  be.windows(xp, kernel, stride, dilation))
-    g = rng.standard_normal(rows.shape)
-    np.testing.assert_allclose(np.sum(rows * g), np.sum(
-        x * be.window_rows_backward(g, x.shape, stride, dilation, pads)), rtol=1e-12)
+    assert columns.shape == (2, 3, *kernel, *out) and columns.flags.c_contiguous
+    np.testing.assert_array_equal(np.moveaxis(rows, 1 + d, 1), view)
+    np.testing.assert_array_equal(
+        columns.transpose(0, 1, *range(2 + d, 2 + 2 * d), *range(2, 2 + d)), view)
+    for cols, backward in ((rows, be.window_rows_backward),
+                           (columns, be.window_columns_backward)):
+        g = rng.standard_normal(cols.shape)
+        np.testing.assert_allclose(np.sum(cols * g), np.sum(
+            x * backward(g, x.shape, stride, dilation, pads)), rtol=1e-12)
 
 
 @pytest.mark.parametrize("space, kernel, stride, dilation", GEOMETRIES)
