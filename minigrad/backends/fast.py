@@ -49,6 +49,7 @@ _col2im: ModuleType
 _recurrence: ModuleType
 _window_max: ModuleType
 _im2col: ModuleType
+_relu: ModuleType
 _channels: ModuleType
 _embedding: ModuleType
 _gelu: ModuleType
@@ -70,7 +71,7 @@ def _load_kernels() -> None:
     global _batchnorm
     global _adamw, _attention, _ce, _col2im, _embedding, _gelu, _gemm_accumulate, _grad_norm, _layernorm
     global _masked_fill, _masked_softmax, _matmul, _recurrence, _softmax, _window_max
-    global _im2col, _channels
+    global _im2col, _channels, _relu
     global _background, _loaded
     if _loaded:
         return
@@ -90,6 +91,7 @@ def _load_kernels() -> None:
     from ..kernels import masked_softmax as _masked_softmax
     from ..kernels import matmul as _matmul
     from ..kernels import recurrence as _recurrence
+    from ..kernels import relu as _relu
     from ..kernels import softmax as _softmax
     from ..kernels import window_max as _window_max
     from ..kernels.runtime import background_compile as _background
@@ -328,6 +330,21 @@ class Fast(Reference):
                                               w, mean, rstd)
 
     # ---------------------------------------------------------------- gelu
+    @_kernel_backed
+    def relu(self, x: np.ndarray) -> np.ndarray:
+        """Reference.relu in one vectorised pass (kernels/relu.py)."""
+        if not (_float_and_full(x) and x.flags.c_contiguous):
+            return super().relu(x)
+        return _relu.relu(x)
+
+    @_kernel_backed
+    def relu_backward(self, g: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """Reference.relu_backward in one vectorised pass."""
+        if not (_float_and_full(g) and g.shape == y.shape and g.flags.c_contiguous
+                and y.flags.c_contiguous):
+            return super().relu_backward(g, y)
+        return _relu.relu_backward(g, y)
+
     @_kernel_backed
     def gelu(self, x: np.ndarray, want_grad: bool, approximate: str = "none") -> tuple:
         """Reference.gelu and dy/dx in one pass; float32 in float32 arithmetic (a vectorised

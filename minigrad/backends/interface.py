@@ -130,6 +130,15 @@ class Backend:
         raise NotImplementedError
 
     # ---------------------------------------------------------------- gelu
+    def relu(self, x: np.ndarray) -> np.ndarray:
+        """y = max(x, 0) elementwise, NaN passed on, a zeroed input +0 (NumPy's maximum)."""
+        raise NotImplementedError
+
+    def relu_backward(self, g: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """dx = g where y != 0 (y as :meth:`relu` returned it), exactly 0 elsewhere (an
+        infinite g at a zeroed input gives 0, as PyTorch's); g's dtype."""
+        raise NotImplementedError
+
     def gelu(self, x: np.ndarray, want_grad: bool, approximate: str = "none") -> tuple:
         """(y, dy/dx or None), each shaped like x, of exact GELU: y = x Phi(x),
         dy/dx = Phi(x) + x phi(x), Phi the standard normal CDF and phi its density; or, with

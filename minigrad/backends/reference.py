@@ -143,6 +143,15 @@ class Reference(Backend):
         dx = (w * rstd)[:, None] * (g - db[:, None] / n - xhat * (dw / n)[:, None])
         return dx.astype(x.dtype), dw.astype(x.dtype), db.astype(x.dtype)
 
+    # -------------------------------------------------------------------- relu
+    def relu(self, x: np.ndarray) -> np.ndarray:
+        """NumPy's maximum with 0."""
+        return np.maximum(x, x.dtype.type(0))
+
+    def relu_backward(self, g: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """The gradient selected by the mask y != 0."""
+        return np.where(y != 0, g, g.dtype.type(0))
+
     # -------------------------------------------------------------------- gelu
     def gelu(self, x: np.ndarray, want_grad: bool, approximate: str = "none") -> tuple:
         """(y, dy/dx or None) of exact GELU: y = x Phi(x), dy/dx = Phi(x) + x phi(x),

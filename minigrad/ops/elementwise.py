@@ -210,7 +210,7 @@ class ReLU(Function):
 
     @staticmethod
     def forward(ctx, a):
-        out = np.maximum(a, 0)
+        out = backends.active.relu(a) if a.dtype.kind == "f" else np.maximum(a, 0)
         ctx.save_for_backward(out)
         return out
 
@@ -219,7 +219,11 @@ class ReLU(Function):
         # d(max(a,0))/da = 1 where a > 0, else 0
         (out,) = ctx.saved_tensors
         # selected, not multiplied: an infinite gradient at a zeroed input gives 0, as PyTorch's;
-        # out != 0 also passes it at a NaN input, as PyTorch's mask (out <= 0 gets 0)
+        # out != 0 also passes it at a NaN input, as PyTorch's mask (out <= 0 gets 0). On
+        # arrays that is the backend's one pass; under create_graph the same selection recorded
+        if isinstance(grad, np.ndarray) and isinstance(out, np.ndarray) \
+                and grad.dtype == out.dtype:
+            return backends.active.relu_backward(grad, out)
         return ctx.xp.masked(grad, ctx.xp.constant(out) != 0)
 
 

@@ -165,6 +165,9 @@ def _windows() -> Iterator[Call]:
     yield "conv columns", "window_columns_backward", lambda be: (
         _rand(*be.window_columns(x, (3, 3), (1, 1), (1, 1), pads).shape, seed=3), x.shape,
         (1, 1), (1, 1), pads)
+    yield "activation", "relu", lambda be: (_rand(B, T, C),)
+    yield "activation", "relu_backward", lambda be: (_rand(B, T, C, seed=1),
+                                                     be.relu(_rand(B, T, C)))
     yield "conv bias", "channels_first", lambda be: (_rand(1, 2, 64, 5), _rand(5, seed=4))
     yield "conv", "channels_first", lambda be: (_rand(1, 2, 64, 5), None)
     yield "conv bias", "channels_last", lambda be: (_rand(2, 1, 5, 64), True)

@@ -467,6 +467,24 @@ def test_recurrence(dtype, kind, length, batch, hidden, reverse, bias, seed):
         _close(f, r, dtype)
 
 
+@parity("relu", "relu_backward")
+@given(dtypes, st.integers(0, 40_000), st.integers(0, 2**32 - 1))
+def test_relu_and_its_backward(dtype, size, seed):
+    # bit for bit: +0 for -0.0 and negatives, NaN passed on, inf kept; the backward selects
+    # (an infinite gradient at a zeroed input gives 0, a NaN input passes it); sizes that
+    # split over the threads
+    rng = np.random.default_rng(seed)
+    x = _arr(rng, (size,), dtype)
+    for value, share in ((-0.0, 0.1), (np.nan, 0.05), (np.inf, 0.05), (-np.inf, 0.05)):
+        x[rng.random(size) < share] = value
+    y = FB.relu(x)
+    np.testing.assert_array_equal(y, RB.relu(x))
+    assert not np.signbit(y[y == 0]).any()
+    g = _arr(rng, (size,), dtype)
+    g[rng.random(size) < 0.1] = np.inf
+    np.testing.assert_array_equal(FB.relu_backward(g, y), RB.relu_backward(g, y))
+
+
 @parity("window_max", "window_select", "window_select_backward")
 @given(dtypes, st.integers(1, 3), st.integers(0, 2), st.integers(1, 3), st.integers(1, 4),
        st.integers(1, 2), st.integers(0, 2**32 - 1))
