@@ -50,6 +50,7 @@ _recurrence: ModuleType
 _window_max: ModuleType
 _im2col: ModuleType
 _relu: ModuleType
+_sums: ModuleType
 _channels: ModuleType
 _embedding: ModuleType
 _gelu: ModuleType
@@ -71,7 +72,7 @@ def _load_kernels() -> None:
     global _batchnorm
     global _adamw, _attention, _ce, _col2im, _embedding, _gelu, _gemm_accumulate, _grad_norm, _layernorm
     global _masked_fill, _masked_softmax, _matmul, _recurrence, _softmax, _window_max
-    global _im2col, _channels, _relu
+    global _im2col, _channels, _relu, _sums
     global _background, _loaded
     if _loaded:
         return
@@ -93,6 +94,7 @@ def _load_kernels() -> None:
     from ..kernels import recurrence as _recurrence
     from ..kernels import relu as _relu
     from ..kernels import softmax as _softmax
+    from ..kernels import sums as _sums
     from ..kernels import window_max as _window_max
     from ..kernels.runtime import background_compile as _background
     from ..kernels.runtime.disk_cache import notice_first_compile
@@ -177,6 +179,23 @@ class Fast(Reference):
         return _matmul.matmul(a, b)
 
     # -------------------------------------------------------------- linear
+    @_kernel_backed
+    def reduce_sum(self, a: np.ndarray, axis: int | tuple | None = None,
+                   keepdims: bool = False) -> np.ndarray:
+        """Reference.reduce_sum; a C-contiguous float32 array summed over leading and trailing
+        axes around a kept block (a bias' gradient: rows; a convolution's: samples and
+        positions) in one pass of float64 accumulators per thread, without the reference's
+        float64 copy (kernels/sums.py)."""
+        kept = _kept_block(a, axis)
+        if kept is None:
+            return super().reduce_sum(a, axis, keepdims)
+        lo, hi = kept
+        m = math.prod(a.shape[lo:hi])
+        s = _sums.sum_outer(a.reshape(math.prod(a.shape[:lo]), m, -1)).astype(np.float32)
+        if keepdims:
+            return s.reshape(tuple(n if lo <= i < hi else 1 for i, n in enumerate(a.shape)))
+        return s.reshape(a.shape[lo:hi])
+
     @_kernel_backed
     def linear(self, x: np.ndarray, w: np.ndarray, b: np.ndarray | None) -> np.ndarray:
         """Reference.linear: BLAS takes w.T as a transposed view (no copy); the bias is added
@@ -550,6 +569,19 @@ class Fast(Reference):
 def _recurrence_fits(*arrays: np.ndarray | None) -> bool:
     """Whether the float32 recurrence kernels take these operands: float32, none empty."""
     return all(a is None or (a.dtype == np.float32 and a.size > 0) for a in arrays)
+
+
+def _kept_block(a: np.ndarray, axis: int | tuple | None) -> tuple | None:
+    """(lo, hi) when summing ``a`` over ``axis`` keeps exactly its axes lo..hi-1 and the
+    reference would sum in float64 (float32, not the contiguous last axis alone) and the
+    kernel applies (C-contiguous, not empty, something kept); else None."""
+    if axis is None or a.dtype != np.float32 or not a.flags.c_contiguous or not a.size:
+        return None
+    axes = {ax % a.ndim for ax in ((axis,) if isinstance(axis, int) else axis)}
+    kept = [i for i in range(a.ndim) if i not in axes]
+    if not kept or kept != list(range(kept[0], kept[-1] + 1)) or axes == {a.ndim - 1}:
+        return None
+    return kept[0], kept[-1] + 1
 
 
 def _float_and_full(x: np.ndarray) -> bool:

@@ -165,6 +165,10 @@ def _windows() -> Iterator[Call]:
     yield "conv columns", "window_columns_backward", lambda be: (
         _rand(*be.window_columns(x, (3, 3), (1, 1), (1, 1), pads).shape, seed=3), x.shape,
         (1, 1), (1, 1), pads)
+    yield "bias gradient", "reduce_sum", lambda be: (_rand(B * T, 4 * C), 0)
+    yield "conv bias gradient", "reduce_sum", lambda be: (_rand(B, C, T), (0, 2))
+    yield "whole", "reduce_sum", lambda be: (_rand(B, C, T),)
+    yield "last axis", "reduce_sum", lambda be: (_rand(B, C, T), -1, True)
     yield "activation", "relu", lambda be: (_rand(B, T, C),)
     yield "activation", "relu_backward", lambda be: (_rand(B, T, C, seed=1),
                                                      be.relu(_rand(B, T, C)))

@@ -467,6 +467,26 @@ def test_recurrence(dtype, kind, length, batch, hidden, reverse, bias, seed):
         _close(f, r, dtype)
 
 
+@parity("reduce_sum")
+@given(dtypes, st.lists(st.integers(0, 40), min_size=1, max_size=4),
+       st.lists(st.integers(-4, 3), max_size=4), st.booleans(), st.booleans(),
+       st.integers(0, 2**32 - 1))
+def test_reduce_sum(dtype, shape, axes, keepdims, big, seed):
+    # every axis set (the kernel takes a kept block between summed leading and trailing
+    # axes, float32 only), a bias' gradient large enough to split over the threads, empty
+    # dims; float64 accumulation, so the result is the reference's to float32 rounding
+    rng = np.random.default_rng(seed)
+    shape = [4096, 40] if big else shape
+    axes = tuple(sorted({a % len(shape) for a in axes if -len(shape) <= a < len(shape)}))
+    a = _arr(rng, tuple(shape), dtype)
+    axis = (axes[0] if len(axes) == 1 and rng.random() < 0.5 else axes) if axes else None
+    if big:
+        axis = 0
+    got, want = FB.reduce_sum(a, axis, keepdims), RB.reduce_sum(a, axis, keepdims)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    _close(got, want, dtype)
+
+
 @parity("relu", "relu_backward")
 @given(dtypes, st.integers(0, 40_000), st.integers(0, 2**32 - 1))
 def test_relu_and_its_backward(dtype, size, seed):
