@@ -16,18 +16,27 @@ from numba import get_num_threads, njit, prange
 from .runtime.settings import parallel
 from .runtime.threads import PARALLEL_MIN_SIZE
 
+# Written so that LLVM vectorises them (10,000 float32 values: 1.0 us, not 8.7 or 9.3): a
+# zero of the arrays' own dtype (with the literal 0 the select is computed in float64),
+# and a loop over a slice from 0 (over range(i0, i1) of the whole array it is not).
+
 
 @njit(cache=True)
 def _relu(x, y, i0, i1):
-    for i in range(i0, i1):
-        v = x[i]
-        y[i] = v if (v > 0) | np.isnan(v) else 0
+    zero = np.zeros(1, x.dtype)[0]
+    xs, ys = x[i0:i1], y[i0:i1]
+    for i in range(xs.shape[0]):
+        v = xs[i]
+        # not max(zero, v): that keeps -0.0, and NaN <= 0 is false so NaN is passed on here
+        ys[i] = zero if v <= zero else v  # noqa: FURB136
 
 
 @njit(cache=True)
 def _relu_backward(g, y, dx, i0, i1):
-    for i in range(i0, i1):
-        dx[i] = g[i] if y[i] != 0 else 0
+    zero = np.zeros(1, g.dtype)[0]
+    gs, ys, ds = g[i0:i1], y[i0:i1], dx[i0:i1]
+    for i in range(gs.shape[0]):
+        ds[i] = gs[i] if ys[i] != zero else zero
 
 
 @njit(cache=True, parallel=True)
