@@ -436,8 +436,7 @@ class Fast(Reference):
         """Reference.window_rows as one gather per element through a table of where each
         window's offsets read (the padding never built), the samples split over the threads
         (kernels/im2col.py)."""
-        space = tuple(n + lo + hi for n, (lo, hi) in zip(x.shape[2:], pads))
-        if not _float_and_full(x) or min(window_counts(space, kernel, stride, dilation)) < 1:
+        if not _im2col_applies(x, kernel, stride, dilation, pads):
             return super().window_rows(x, kernel, stride, dilation, pads)
         return _im2col.window_rows(x, kernel, stride, dilation, pads)
 
@@ -456,8 +455,7 @@ class Fast(Reference):
                        pads: tuple) -> np.ndarray:
         """Reference.window_columns as one gather per element through the table of offsets,
         the planes split over the threads (kernels/im2col.py)."""
-        space = tuple(n + lo + hi for n, (lo, hi) in zip(x.shape[2:], pads))
-        if not _float_and_full(x) or min(window_counts(space, kernel, stride, dilation)) < 1:
+        if not _im2col_applies(x, kernel, stride, dilation, pads):
             return super().window_columns(x, kernel, stride, dilation, pads)
         return _im2col.window_columns(x, kernel, stride, dilation, pads)
 
@@ -569,6 +567,13 @@ class Fast(Reference):
 def _recurrence_fits(*arrays: np.ndarray | None) -> bool:
     """Whether the float32 recurrence kernels take these operands: float32, none empty."""
     return all(a is None or (a.dtype == np.float32 and a.size > 0) for a in arrays)
+
+
+def _im2col_applies(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
+                    pads: tuple) -> bool:
+    """Whether the im2col kernels take x: float, not empty, at least one window a dim."""
+    space = tuple(n + lo + hi for n, (lo, hi) in zip(x.shape[2:], pads))
+    return _float_and_full(x) and min(window_counts(space, kernel, stride, dilation)) >= 1
 
 
 def _kept_block(a: np.ndarray, axis: int | tuple | None) -> tuple | None:

@@ -13,10 +13,9 @@ that stays in cache while it is turned. Samples are split over the threads.
 from __future__ import annotations
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import njit, prange
 
-from .runtime.settings import parallel
-from .runtime.threads import PARALLEL_MIN_SIZE
+from .runtime.split import run_split, threads_for
 
 
 @njit(cache=True)
@@ -60,10 +59,6 @@ def last_par(g, rows, sums, n):
         _last(g, rows, sums[t], t * N // n, (t + 1) * N // n)
 
 
-def _threads(size: int) -> int:
-    return get_num_threads() if parallel() and size >= PARALLEL_MIN_SIZE else 1
-
-
 def to_channels_first(rows: np.ndarray, bias: np.ndarray | None) -> np.ndarray:
     """(G, N, P, O/G) -> C-contiguous (N, G, O/G, P), plus ``bias`` (G, O/G) if given."""
     rows = np.ascontiguousarray(rows)
@@ -71,11 +66,7 @@ def to_channels_first(rows: np.ndarray, bias: np.ndarray | None) -> np.ndarray:
     b = np.zeros((g, o), rows.dtype) if bias is None else np.ascontiguousarray(
         bias.reshape(g, o), dtype=rows.dtype)
     y = np.empty((n, g, o, p), rows.dtype)
-    t = _threads(rows.size)
-    if t > 1:
-        first_par(rows, b, bias is not None, y, t)
-    else:
-        _first(rows, b, bias is not None, y, 0, n)
+    run_split(_first, first_par, rows.size, n, rows, b, bias is not None, y)
     return y
 
 
@@ -84,7 +75,7 @@ def to_channels_last(g: np.ndarray, want_sum: bool) -> tuple:
     g = np.ascontiguousarray(g)
     n, groups, o, p = g.shape
     rows = np.empty((groups, n, p, o), g.dtype)
-    t = _threads(g.size)
+    t = threads_for(g.size)
     sums = np.zeros((t, groups, o), np.float64)
     if t > 1:
         last_par(g, rows, sums, t)

@@ -24,10 +24,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import njit, prange
 
-from .runtime.settings import parallel
-from .runtime.threads import PARALLEL_MIN_SIZE
+from .runtime.split import run_split
 from .window_offsets import offsets, offsets_by_kernel, window_counts_padded
 
 
@@ -117,10 +116,6 @@ def scatter_columns_par(cols, at_t, dx, n):
         _scatter_columns(cols, at_t, dx, t * B // n, (t + 1) * B // n)
 
 
-def _threads(size: int) -> int:
-    return get_num_threads() if parallel() and size >= PARALLEL_MIN_SIZE else 1
-
-
 def window_rows(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, pads: tuple
                 ) -> np.ndarray:
     """cols (N, *O, C, *kernel) of x (N, C, *S) padded by ``pads`` ((low, high) per
@@ -131,11 +126,7 @@ def window_rows(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, pa
     x3 = np.ascontiguousarray(x).reshape(n, c, math.prod(space))
     cols = np.empty((n, *out, c, *kernel), x.dtype)
     cols4 = cols.reshape(n, at.shape[0], c, at.shape[1])
-    t = _threads(cols.size)
-    if t > 1:
-        gather_par(x3, at, cols4, t)
-    else:
-        _gather(x3, at, cols4, 0, n)
+    run_split(_gather, gather_par, cols.size, n, x3, at, cols4)
     return cols
 
 
@@ -146,11 +137,7 @@ def window_rows_backward(g: np.ndarray, shape: tuple, kernel: tuple, stride: tup
     at = offsets(space, tuple(kernel), tuple(stride), tuple(dilation), tuple(pads))
     g4 = np.ascontiguousarray(g).reshape(n, at.shape[0], c, at.shape[1])
     dx = np.zeros((n, c, math.prod(space)), g.dtype)
-    t = _threads(g.size)
-    if t > 1:
-        scatter_par(g4, at, dx, t)
-    else:
-        _scatter(g4, at, dx, 0, n)
+    run_split(_scatter, scatter_par, g.size, n, g4, at, dx)
     return dx.reshape(shape)
 
 
@@ -163,11 +150,7 @@ def window_columns(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
     x2 = np.ascontiguousarray(x).reshape(n * c, math.prod(space))
     cols = np.empty((n, c, *kernel, *out), x.dtype)
     cols3 = cols.reshape(n * c, at_t.shape[0], at_t.shape[1])
-    t = _threads(cols.size)
-    if t > 1:
-        gather_columns_par(x2, at_t, cols3, t)
-    else:
-        _gather_columns(x2, at_t, cols3, 0, n * c)
+    run_split(_gather_columns, gather_columns_par, cols.size, n * c, x2, at_t, cols3)
     return cols
 
 
@@ -178,9 +161,5 @@ def window_columns_backward(g: np.ndarray, shape: tuple, kernel: tuple, stride: 
     at_t = offsets_by_kernel(space, tuple(kernel), tuple(stride), tuple(dilation), tuple(pads))
     g3 = np.ascontiguousarray(g).reshape(n * c, at_t.shape[0], at_t.shape[1])
     dx = np.zeros((n * c, math.prod(space)), g.dtype)
-    t = _threads(g.size)
-    if t > 1:
-        scatter_columns_par(g3, at_t, dx, t)
-    else:
-        _scatter_columns(g3, at_t, dx, 0, n * c)
+    run_split(_scatter_columns, scatter_columns_par, g.size, n * c, g3, at_t, dx)
     return dx.reshape(shape)

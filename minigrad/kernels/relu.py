@@ -11,10 +11,9 @@ for infinities; written as selects, LLVM turns each loop into vector code.
 from __future__ import annotations
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import njit, prange
 
-from .runtime.settings import parallel
-from .runtime.threads import PARALLEL_MIN_SIZE
+from .runtime.split import run_split
 
 # Written so that LLVM vectorises them (10,000 float32 values: 1.0 us, not 8.7 or 9.3): a
 # zero of the arrays' own dtype (with the literal 0 the select is computed in float64),
@@ -53,19 +52,11 @@ def relu_backward_par(g, y, dx, n):
         _relu_backward(g, y, dx, t * size // n, (t + 1) * size // n)
 
 
-def _threads(size: int) -> int:
-    return get_num_threads() if parallel() and size >= PARALLEL_MIN_SIZE else 1
-
-
 def relu(x: np.ndarray) -> np.ndarray:
     """max(x, 0) of a C-contiguous float array (NaN passed on)."""
     y = np.empty_like(x)
     xf, yf = x.reshape(-1), y.reshape(-1)
-    n = _threads(xf.size)
-    if n > 1:
-        relu_par(xf, yf, n)
-    else:
-        _relu(xf, yf, 0, xf.size)
+    run_split(_relu, relu_par, xf.size, xf.size, xf, yf)
     return y
 
 
@@ -73,9 +64,5 @@ def relu_backward(g: np.ndarray, y: np.ndarray) -> np.ndarray:
     """g where y != 0, else 0; g and y C-contiguous of one shape."""
     dx = np.empty_like(g)
     gf, yf, df = g.reshape(-1), y.reshape(-1), dx.reshape(-1)
-    n = _threads(gf.size)
-    if n > 1:
-        relu_backward_par(gf, yf, df, n)
-    else:
-        _relu_backward(gf, yf, df, 0, gf.size)
+    run_split(_relu_backward, relu_backward_par, gf.size, gf.size, gf, yf, df)
     return dx

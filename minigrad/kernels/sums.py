@@ -12,10 +12,9 @@ memory order, and the few partial sums are added at the end.
 from __future__ import annotations
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import njit, prange
 
-from .runtime.settings import parallel
-from .runtime.threads import PARALLEL_MIN_SIZE
+from .runtime.split import threads_for
 
 
 @njit(cache=True)
@@ -56,7 +55,7 @@ def sum_rows_2d_par(x, parts, n):
 def sum_outer(x3: np.ndarray) -> np.ndarray:
     """(M,) float64 sums of a C-contiguous (A, M, B) over A and B."""
     A, M, _ = x3.shape
-    n = get_num_threads() if parallel() and x3.size >= PARALLEL_MIN_SIZE and A >= 2 else 1
+    n = threads_for(x3.size) if A >= 2 else 1
     parts = np.zeros((n, M), np.float64)
     if x3.shape[2] == 1:  # rows (a bias' gradient): a vector add of each row
         x2 = x3.reshape(A, M)

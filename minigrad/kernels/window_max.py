@@ -14,10 +14,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import get_num_threads, njit, prange
+from numba import njit, prange
 
-from .runtime.settings import parallel
-from .runtime.threads import PARALLEL_MIN_SIZE
+from .runtime.split import run_split
 from .window_offsets import offsets
 
 
@@ -44,7 +43,7 @@ def _max_rows(x, at, y, arg, b0, b1):
 
 
 @njit(cache=True)
-def _select_rows(x, at, arg, y, b0, b1, scatter):
+def _select_rows(x, at, arg, y, scatter, b0, b1):
     """For rows b0..b1 and the element at[o, arg[b, o]] of every window o: y[b, o] = x[b, it]
     (the gather), or with ``scatter`` its adjoint x[b, it] += y[b, o] (x then comes in as
     zeros)."""
@@ -67,10 +66,10 @@ def max_par(x, at, y, arg, n):
 
 
 @njit(cache=True, parallel=True)
-def select_par(x, at, arg, y, n, scatter):
+def select_par(x, at, arg, y, scatter, n):
     B = x.shape[0]
     for c in prange(n):
-        _select_rows(x, at, arg, y, c * B // n, (c + 1) * B // n, scatter)
+        _select_rows(x, at, arg, y, scatter, c * B // n, (c + 1) * B // n)
 
 
 def _planes(x: np.ndarray, d: int) -> np.ndarray:
@@ -83,10 +82,6 @@ def _table(space: tuple, kernel: tuple, stride: tuple, dilation: tuple) -> np.nd
                    ((0, 0),) * len(kernel))
 
 
-def _threads(size: int) -> int:
-    return get_num_threads() if parallel() and size >= PARALLEL_MIN_SIZE else 1
-
-
 def window_max(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, out: tuple
                ) -> tuple[np.ndarray, np.ndarray]:
     """(y, arg) shaped (..., *out): each window's maximum and its flat kernel offset."""
@@ -95,11 +90,7 @@ def window_max(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, out
     at = _table(x.shape[x.ndim - d:], kernel, stride, dilation)
     y, arg = np.empty((x2.shape[0], at.shape[0]), x.dtype), np.empty(
         (x2.shape[0], at.shape[0]), np.int64)
-    n = _threads(x2.size)
-    if n > 1:
-        max_par(x2, at, y, arg, n)
-    else:
-        _max_rows(x2, at, y, arg, 0, x2.shape[0])
+    run_split(_max_rows, max_par, x2.size, x2.shape[0], x2, at, y, arg)
     lead = x.shape[:x.ndim - d] + tuple(out)
     return y.reshape(lead), arg.reshape(lead)
 
@@ -107,11 +98,8 @@ def window_max(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, out
 def _select(x2: np.ndarray, a2: np.ndarray, y2: np.ndarray, at: np.ndarray,
             scatter: bool) -> None:
     """:func:`_select_rows` over every row, on the threads when it pays."""
-    n = _threads(max(x2.size, y2.size))
-    if n > 1:
-        select_par(x2, at, a2, y2, n, scatter)
-    else:
-        _select_rows(x2, at, a2, y2, 0, x2.shape[0], scatter)
+    run_split(_select_rows, select_par, max(x2.size, y2.size), x2.shape[0], x2, at, a2, y2,
+              scatter)
 
 
 def window_select(x: np.ndarray, arg: np.ndarray, kernel: tuple, stride: tuple,
