@@ -436,9 +436,10 @@ class Fast(Reference):
         """Reference.window_rows as one gather per element through a table of where each
         window's offsets read (the padding never built), the samples split over the threads
         (kernels/im2col.py)."""
-        if not _im2col_applies(x, kernel, stride, dilation, pads):
+        out = _im2col_windows(x, kernel, stride, dilation, pads)
+        if out is None:
             return super().window_rows(x, kernel, stride, dilation, pads)
-        return _im2col.window_rows(x, kernel, stride, dilation, pads)
+        return _im2col.window_rows(x, kernel, stride, dilation, pads, out)
 
     @_kernel_backed
     def window_rows_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
@@ -447,17 +448,17 @@ class Fast(Reference):
         table."""
         if not (_float_and_full(g) and math.prod(shape)):
             return super().window_rows_backward(g, shape, stride, dilation, pads)
-        kernel = g.shape[g.ndim - len(stride):]
-        return _im2col.window_rows_backward(g, shape, kernel, stride, dilation, pads)
+        return _im2col.window_rows_backward(g, shape, stride, dilation, pads)
 
     @_kernel_backed
     def window_columns(self, x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
                        pads: tuple) -> np.ndarray:
         """Reference.window_columns as one gather per element through the table of offsets,
         the planes split over the threads (kernels/im2col.py)."""
-        if not _im2col_applies(x, kernel, stride, dilation, pads):
+        out = _im2col_windows(x, kernel, stride, dilation, pads)
+        if out is None:
             return super().window_columns(x, kernel, stride, dilation, pads)
-        return _im2col.window_columns(x, kernel, stride, dilation, pads)
+        return _im2col.window_columns(x, kernel, stride, dilation, pads, out)
 
     @_kernel_backed
     def window_columns_backward(self, g: np.ndarray, shape: tuple, stride: tuple,
@@ -465,9 +466,7 @@ class Fast(Reference):
         """Reference.window_columns_backward as one scatter-add per element."""
         if not (_float_and_full(g) and math.prod(shape)):
             return super().window_columns_backward(g, shape, stride, dilation, pads)
-        d = len(stride)
-        kernel = g.shape[2:2 + d]
-        return _im2col.window_columns_backward(g, shape, kernel, stride, dilation, pads)
+        return _im2col.window_columns_backward(g, shape, stride, dilation, pads)
 
     @_kernel_backed
     def channels_first(self, rows: np.ndarray, bias: np.ndarray | None) -> np.ndarray:
@@ -569,11 +568,13 @@ def _recurrence_fits(*arrays: np.ndarray | None) -> bool:
     return all(a is None or (a.dtype == np.float32 and a.size > 0) for a in arrays)
 
 
-def _im2col_applies(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
-                    pads: tuple) -> bool:
-    """Whether the im2col kernels take x: float, not empty, at least one window a dim."""
+def _im2col_windows(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
+                    pads: tuple) -> tuple | None:
+    """The windows per dim of the padded x if the im2col kernels take x (float, not empty,
+    at least one window a dim), else None."""
     space = tuple(n + lo + hi for n, (lo, hi) in zip(x.shape[2:], pads))
-    return _float_and_full(x) and min(window_counts(space, kernel, stride, dilation)) >= 1
+    out = window_counts(space, kernel, stride, dilation)
+    return out if _float_and_full(x) and min(out) >= 1 else None
 
 
 def _kept_block(a: np.ndarray, axis: int | tuple | None) -> tuple | None:

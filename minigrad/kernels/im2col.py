@@ -27,7 +27,7 @@ import numpy as np
 from numba import njit, prange
 
 from .runtime.split import run_split
-from .window_offsets import offsets, offsets_by_kernel, window_counts_padded
+from .window_offsets import table
 
 
 @njit(cache=True)
@@ -116,13 +116,16 @@ def scatter_columns_par(cols, at_t, dx, n):
         _scatter_columns(cols, at_t, dx, t * B // n, (t + 1) * B // n)
 
 
-def window_rows(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, pads: tuple
-                ) -> np.ndarray:
-    """cols (N, *O, C, *kernel) of x (N, C, *S) padded by ``pads`` ((low, high) per
-    spatial dim), C-contiguous (see the module docstring)."""
-    n, c, space = x.shape[0], x.shape[1], tuple(x.shape[2:])
-    at = offsets(space, tuple(kernel), tuple(stride), tuple(dilation), tuple(pads))
-    out = window_counts_padded(space, kernel, stride, dilation, pads)
+def _low(pads: tuple) -> tuple:
+    return tuple(lo for lo, _ in pads)
+
+
+def window_rows(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, pads: tuple,
+                out: tuple) -> np.ndarray:
+    """cols (N, *out, C, *kernel) of x (N, C, *S) padded by ``pads`` ((low, high) per
+    spatial dim), ``out`` windows per dim; C-contiguous (see the module docstring)."""
+    n, c, space = x.shape[0], x.shape[1], x.shape[2:]
+    at = table(space, out, kernel, stride, dilation, _low(pads))
     x3 = np.ascontiguousarray(x).reshape(n, c, math.prod(space))
     cols = np.empty((n, *out, c, *kernel), x.dtype)
     cols4 = cols.reshape(n, at.shape[0], c, at.shape[1])
@@ -130,23 +133,23 @@ def window_rows(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, pa
     return cols
 
 
-def window_rows_backward(g: np.ndarray, shape: tuple, kernel: tuple, stride: tuple,
-                         dilation: tuple, pads: tuple) -> np.ndarray:
+def window_rows_backward(g: np.ndarray, shape: tuple, stride: tuple, dilation: tuple,
+                         pads: tuple) -> np.ndarray:
     """dx (shape, unpadded) for g (N, *O, C, *kernel): the adjoint of :func:`window_rows`."""
-    n, c, space = shape[0], shape[1], tuple(shape[2:])
-    at = offsets(space, tuple(kernel), tuple(stride), tuple(dilation), tuple(pads))
+    d = len(stride)
+    n, c, space = shape[0], shape[1], shape[2:]
+    at = table(space, g.shape[1:1 + d], g.shape[2 + d:], stride, dilation, _low(pads))
     g4 = np.ascontiguousarray(g).reshape(n, at.shape[0], c, at.shape[1])
     dx = np.zeros((n, c, math.prod(space)), g.dtype)
     run_split(_scatter, scatter_par, g.size, n, g4, at, dx)
     return dx.reshape(shape)
 
 
-def window_columns(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, pads: tuple
-                   ) -> np.ndarray:
-    """cols (N, C, *kernel, *O) of x (N, C, *S) padded by ``pads``, C-contiguous."""
-    n, c, space = x.shape[0], x.shape[1], tuple(x.shape[2:])
-    at_t = offsets_by_kernel(space, tuple(kernel), tuple(stride), tuple(dilation), tuple(pads))
-    out = window_counts_padded(space, kernel, stride, dilation, pads)
+def window_columns(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, pads: tuple,
+                   out: tuple) -> np.ndarray:
+    """cols (N, C, *kernel, *out) of x (N, C, *S) padded by ``pads``, C-contiguous."""
+    n, c, space = x.shape[0], x.shape[1], x.shape[2:]
+    at_t = table(space, out, kernel, stride, dilation, _low(pads), by_kernel=True)
     x2 = np.ascontiguousarray(x).reshape(n * c, math.prod(space))
     cols = np.empty((n, c, *kernel, *out), x.dtype)
     cols3 = cols.reshape(n * c, at_t.shape[0], at_t.shape[1])
@@ -154,11 +157,13 @@ def window_columns(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple,
     return cols
 
 
-def window_columns_backward(g: np.ndarray, shape: tuple, kernel: tuple, stride: tuple,
-                            dilation: tuple, pads: tuple) -> np.ndarray:
+def window_columns_backward(g: np.ndarray, shape: tuple, stride: tuple, dilation: tuple,
+                            pads: tuple) -> np.ndarray:
     """dx (shape, unpadded) for g (N, C, *kernel, *O): the adjoint of :func:`window_columns`."""
-    n, c, space = shape[0], shape[1], tuple(shape[2:])
-    at_t = offsets_by_kernel(space, tuple(kernel), tuple(stride), tuple(dilation), tuple(pads))
+    d = len(stride)
+    n, c, space = shape[0], shape[1], shape[2:]
+    at_t = table(space, g.shape[2 + d:], g.shape[2:2 + d], stride, dilation, _low(pads),
+                 by_kernel=True)
     g3 = np.ascontiguousarray(g).reshape(n * c, at_t.shape[0], at_t.shape[1])
     dx = np.zeros((n * c, math.prod(space)), g.dtype)
     run_split(_scatter_columns, scatter_columns_par, g.size, n * c, g3, at_t, dx)

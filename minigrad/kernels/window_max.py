@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit, prange
 
 from .runtime.split import run_split
-from .window_offsets import offsets
+from .window_offsets import table
 
 
 @njit(cache=True)
@@ -77,17 +77,12 @@ def _planes(x: np.ndarray, d: int) -> np.ndarray:
     return np.ascontiguousarray(x).reshape(-1, math.prod(x.shape[x.ndim - d:]))
 
 
-def _table(space: tuple, kernel: tuple, stride: tuple, dilation: tuple) -> np.ndarray:
-    return offsets(tuple(space), tuple(kernel), tuple(stride), tuple(dilation),
-                   ((0, 0),) * len(kernel))
-
-
 def window_max(x: np.ndarray, kernel: tuple, stride: tuple, dilation: tuple, out: tuple
                ) -> tuple[np.ndarray, np.ndarray]:
     """(y, arg) shaped (..., *out): each window's maximum and its flat kernel offset."""
     d = len(kernel)
     x2 = _planes(x, d)
-    at = _table(x.shape[x.ndim - d:], kernel, stride, dilation)
+    at = table(x.shape[x.ndim - d:], out, kernel, stride, dilation)
     y, arg = np.empty((x2.shape[0], at.shape[0]), x.dtype), np.empty(
         (x2.shape[0], at.shape[0]), np.int64)
     run_split(_max_rows, max_par, x2.size, x2.shape[0], x2, at, y, arg)
@@ -108,8 +103,8 @@ def window_select(x: np.ndarray, arg: np.ndarray, kernel: tuple, stride: tuple,
     d = len(kernel)
     a2 = _planes(arg, d)
     y = np.empty(a2.shape, x.dtype)
-    _select(_planes(x, d), a2, y, _table(x.shape[x.ndim - d:], kernel, stride, dilation),
-            False)
+    _select(_planes(x, d), a2, y, table(x.shape[x.ndim - d:], arg.shape[arg.ndim - d:], kernel,
+                                        stride, dilation), False)
     return y.reshape(arg.shape)
 
 
@@ -120,5 +115,6 @@ def window_scatter(g: np.ndarray, arg: np.ndarray, shape: tuple, kernel: tuple,
     g2 = _planes(g, d)
     space = shape[len(shape) - d:]
     dx = np.zeros((g2.shape[0], math.prod(space)), g.dtype)
-    _select(dx, _planes(arg, d), g2, _table(space, kernel, stride, dilation), True)
+    _select(dx, _planes(arg, d), g2, table(space, g.shape[g.ndim - d:], kernel, stride,
+                                           dilation), True)
     return dx.reshape(shape)
