@@ -27,11 +27,10 @@ def table(space: tuple, out: tuple, kernel: tuple, stride: tuple, dilation: tupl
     ``space``, padded by ``low`` before each dim (None: no padding); with ``by_kernel`` its
     C-contiguous transpose. Offsets are int32 (half the memory traffic of int64), int64 for
     planes of 2**31 values or more."""
-    def ints(t: tuple) -> tuple:
-        return tuple(int(v) for v in t)
-
-    key = (ints(space), ints(out), ints(kernel), ints(stride), ints(dilation),
-           ints(low) if low is not None else (0,) * len(kernel))
+    # the cache's key: tuples of integers (NumPy's hash and compare equal to Python's), as
+    # given: this runs on every call of a window kernel, a few microseconds matter
+    key = (tuple(space), tuple(out), tuple(kernel), tuple(stride), tuple(dilation),
+           tuple(low) if low is not None else (0,) * len(kernel))
     return _by_kernel(*key) if by_kernel else _offsets(*key)
 
 
