@@ -37,6 +37,16 @@ def no_children_left():
     assert left == [], f"a worker outlived its test: {left}"
 
 
+@pytest.fixture
+def ctrl_c_delivered():
+    """Ctrl-C raising KeyboardInterrupt here and in the processes started here, as in a
+    terminal, whatever this process inherited: a shell that runs a command in the background
+    without job control starts it with SIGINT ignored, a disposition children inherit."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def _new_children(before: set) -> list:
     return [p for p in multiprocessing.active_children() if p.pid not in before]
 
@@ -318,6 +328,7 @@ ENDINGS = {  # name -> (what happens, the error, how a later next() names it)
 }
 
 
+@pytest.mark.usefixtures("ctrl_c_delivered")
 @pytest.mark.parametrize("ending", list(ENDINGS))
 def test_a_pass_ended_by_a_failure_says_so_instead_of_waiting(ending):
     """After a failure of the pass itself (not of a batch) the workers are stopped, and a
@@ -547,6 +558,7 @@ def _run_script(body: str, **popen) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen)
 
 
+@pytest.mark.usefixtures("ctrl_c_delivered")
 def test_ctrl_c_reaches_every_process_and_leaves_none(tmp_path):
     """SIGINT to the whole process group, as a terminal's Ctrl-C: the main process gets a
     KeyboardInterrupt and no worker survives it."""
