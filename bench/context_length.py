@@ -38,7 +38,7 @@ from dataclasses import replace
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, BENCH_DIR)
 
-from common import CONFIGS, BenchConfig, load_line, machine_line, median
+from common import CONFIGS, BenchConfig, load_line, machine_line, median, time_the_fast_kernels
 from finetune import train_figures
 from memory import peak_rss_mb, torch_installed
 
@@ -163,8 +163,7 @@ def child_main(args: list[str]) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line; print the training and decoding curves."""
-    # time the fast kernels: on a cold cache they compile before the timed steps
-    os.environ.setdefault("MINIGRAD_COMPILE", "wait")
+    time_the_fast_kernels()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--model", choices=[*TRAIN_MODELS, "all"], default="all",
                         help="the training curve's model (default: both)")

@@ -31,7 +31,7 @@ import time
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, BENCH_DIR)
 
-from common import CONFIGS, BenchConfig, load_line, machine_line, median
+from common import CONFIGS, BenchConfig, load_line, machine_line, median, time_the_fast_kernels
 from memory import current_rss_mb, peak_rss_mb, torch_installed
 
 GPT2_FINETUNE = CONFIGS["gpt2"]  # the fine-tune step's sizes: the config bench/memory.py has
@@ -75,9 +75,7 @@ def measure(framework: str, tiny: bool, steps: int) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line; measure each framework in its own process."""
-    # time the fast kernels: on a cold cache they compile before the timed steps, not in a
-    # background process while the reference primitives answer (the library default)
-    os.environ.setdefault("MINIGRAD_COMPILE", "wait")
+    time_the_fast_kernels()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps", type=int, default=3, help="timed steps per process")
     parser.add_argument("--tiny", action="store_true",

@@ -47,7 +47,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "examples"))
 
-from common import load_line, machine_line, median, time_call
+from common import load_line, machine_line, median, time_call, time_the_fast_kernels
 from worker import Worker
 
 CASES = ("conv", "mnist1d-cnn", "mnist1d-gru", "digits-cnn", "lstm")
@@ -286,6 +286,7 @@ def torch_available() -> bool:
 
 
 def main(argv: list[str] | None = None) -> None:
+    time_the_fast_kernels()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--case", choices=[*CASES, "all"], default="all")
     parser.add_argument("--steps", type=int, default=20, help="timed steps (default 20)")

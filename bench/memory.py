@@ -29,7 +29,7 @@ import sys
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, BENCH_DIR)
 
-from common import CONFIGS, load_line, machine_line
+from common import CONFIGS, load_line, machine_line, time_the_fast_kernels
 
 FRAMEWORKS = ("minigrad", "torch")
 
@@ -82,9 +82,7 @@ def torch_installed() -> bool:
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line; measure each framework on each config in its own process."""
-    # time the fast kernels: on a cold cache they compile before anything is measured, not
-    # in a background process while the reference primitives answer (the library default)
-    os.environ.setdefault("MINIGRAD_COMPILE", "wait")
+    time_the_fast_kernels()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--config", nargs="+", choices=list(CONFIGS), default=["baby", "medium"])
     parser.add_argument("--steps", type=int, default=3, help="training steps per process")

@@ -38,7 +38,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "examples"))
 
-from common import load_line, machine_line, median
+from common import load_line, machine_line, median, time_the_fast_kernels
 from worker import Worker
 
 TRAIN, LENGTH, CLASSES, BATCH, LR = 4000, 40, 10, 100, 1e-2
@@ -132,6 +132,7 @@ class TorchRun:
 
 
 def main(argv: list[str] | None = None) -> None:
+    time_the_fast_kernels()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps", type=int, default=8000, help="steps per run (default 8000)")
     parser.add_argument("--rounds", type=int, default=2, help="runs per contender (default 2)")

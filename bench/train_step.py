@@ -71,6 +71,7 @@ from common import (
     median,
     non_embedding_params,
     time_call,
+    time_the_fast_kernels,
 )
 from worker import Worker
 
@@ -428,9 +429,7 @@ def run_config(cfg: BenchConfig, steps: int, warmup: int, use_torch: bool, sdpa:
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line and benchmark the chosen configs."""
-    # time the fast kernels: on a cold cache they compile before anything is measured, not
-    # in a background process while the reference primitives answer (the library default)
-    os.environ.setdefault("MINIGRAD_COMPILE", "wait")
+    time_the_fast_kernels()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--config", choices=[*CONFIGS, "all"], default=None,
                         help="which model (default: small and baby)")
