@@ -20,6 +20,7 @@ import os
 import pickle
 import queue
 import random
+import sys
 import traceback
 from dataclasses import dataclass
 from typing import Any
@@ -74,12 +75,14 @@ class _KeyErrorMessage(str):
 
 
 def _picklable_type(kind: type) -> bool:
-    """Whether an exception type survives the trip to the main process (a round trip of the
-    type object itself, in this process: nothing from outside is unpickled)."""
-    try:
-        return pickle.loads(pickle.dumps(kind)) is kind
-    except Exception:  # noqa: BLE001  (any failure means: send a RuntimeError instead)
-        return False
+    """Whether an exception type survives the trip to the main process. Pickle sends a class
+    by reference, its module and qualified name, so it travels exactly when that name leads
+    back to the class itself (not a class defined inside a function, ``<locals>``, nor one
+    replaced under its name since)."""
+    found: Any = sys.modules.get(kind.__module__)
+    for part in kind.__qualname__.split("."):
+        found = getattr(found, part, None)
+    return found is kind
 
 
 class RemoteError:
